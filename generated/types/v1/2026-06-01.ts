@@ -576,6 +576,11 @@ export interface components {
          * @description Body of `token.info`. SPEC.md says only that it returns the client, the principal and the scopes; their names and types beyond that are not shown.
          */
         "Token-info-response": {
+            /**
+             * @description As on every v1 success body.
+             * @constant
+             */
+            ok?: true;
             /** @description The API client the token belongs to. */
             client?: unknown;
             /** @description Who the token acts as. */
