@@ -1,0 +1,12 @@
+/** The prefix of every webhook signing secret (AUTH-12). */
+export const SECRET_PREFIX = 'whsec_';
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The HMAC key of a `whsec_<base64>` secret, or why it is not one. */
+export function parseSecret(secret: string): { key: Buffer } | { problem: string } {
+  if (!secret.startsWith(SECRET_PREFIX)) return { problem: `a signing secret starts with "${SECRET_PREFIX}"` };
+  const encoded = secret.slice(SECRET_PREFIX.length);
+  if (!BASE64.test(encoded) || encoded.length % 4 !== 0) return { problem: `the part after "${SECRET_PREFIX}" is not base64` };
+  return { key: Buffer.from(encoded, 'base64') };
+}

@@ -1,0 +1,69 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type HeaderSource, getHeader } from './headers.ts';
+import { parseSecret } from './secret.ts';
+import { type WebhookBody, signature } from './sign.ts';
+
+/** Which rule a delivery broke. */
+export type VerifyFailure =
+  | 'missing_headers'
+  | 'invalid_secret'
+  | 'invalid_timestamp'
+  | 'timestamp_too_old'
+  | 'timestamp_too_new'
+  | 'no_supported_signature'
+  | 'signature_mismatch';
+
+export type VerifyResult =
+  | { ok: true; id: string; timestamp: number }
+  | { ok: false; reason: VerifyFailure; message: string };
+
+export interface VerifyInput {
+  /** One secret, or several while a secret is being rotated; any may match. */
+  secret?: string;
+  secrets?: string[];
+  headers: HeaderSource;
+  /** The raw body bytes as received: never re-serialised JSON. */
+  body: WebhookBody;
+  /** How far `webhook-timestamp` may be from now, both ways. Default 300 seconds. */
+  toleranceSeconds?: number;
+  /** Now, in Unix seconds; for tests. */
+  now?: number;
+}
+
+const fail = (reason: VerifyFailure, message: string): VerifyResult => ({ ok: false, reason, message });
+
+/**
+ * Verifies a delivery per Standard Webhooks (DLV-02, DLV-03, AUTH-12). Signatures of versions other
+ * than `v1` are skipped; each `v1` signature is compared in constant time. Never throws.
+ */
+export function verifyWebhook(input: VerifyInput): VerifyResult {
+  const id = getHeader(input.headers, 'webhook-id');
+  const stamp = getHeader(input.headers, 'webhook-timestamp');
+  const signatures = getHeader(input.headers, 'webhook-signature');
+  if (!id || !stamp || !signatures) return fail('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are all required');
+
+  const keys: Buffer[] = [];
+  for (const secret of input.secrets ?? (input.secret === undefined ? [] : [input.secret])) {
+    const parsed = parseSecret(secret);
+    if ('problem' in parsed) return fail('invalid_secret', parsed.problem);
+    keys.push(parsed.key);
+  }
+  if (keys.length === 0) return fail('invalid_secret', 'no signing secret was given');
+
+  if (!/^\d{1,15}$/.test(stamp)) return fail('invalid_timestamp', `webhook-timestamp "${stamp}" is not Unix seconds`);
+  const timestamp = Number(stamp);
+  const now = input.now ?? Math.floor(Date.now() / 1000);
+  const tolerance = input.toleranceSeconds ?? 300;
+  if (timestamp < now - tolerance) return fail('timestamp_too_old', `webhook-timestamp is more than ${tolerance} s in the past`);
+  if (timestamp > now + tolerance) return fail('timestamp_too_new', `webhook-timestamp is more than ${tolerance} s in the future`);
+
+  const offered = signatures.split(' ').filter((entry) => entry.startsWith('v1,')).map((entry) => Buffer.from(entry));
+  if (offered.length === 0) return fail('no_supported_signature', 'webhook-signature has no v1 signature');
+  for (const key of keys) {
+    const expected = Buffer.from(signature(key, id, timestamp, input.body));
+    if (offered.some((candidate) => candidate.length === expected.length && timingSafeEqual(candidate, expected))) {
+      return { ok: true, id, timestamp };
+    }
+  }
+  return fail('signature_mismatch', 'no v1 signature matches the body with the given secret');
+}
