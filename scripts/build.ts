@@ -5,6 +5,7 @@ import { bundleDocuments } from './build/bundle.ts';
 import { lintDocuments } from './build/lint.ts';
 import { typecheckGenerated } from './build/typecheck.ts';
 import { generateTypes } from './build/types.ts';
+import { generateValidators } from './build/validators.ts';
 
 export const GENERATED_DIR = join(PROJECT_ROOT, 'generated');
 
@@ -13,6 +14,7 @@ export const BUILD_STEPS: ReadonlyArray<readonly [string, () => Promise<void>]> 
   ['lint', lintDocuments],
   ['bundle', () => bundleDocuments(GENERATED_DIR)],
   ['types', () => generateTypes(GENERATED_DIR)],
+  ['validators', () => generateValidators(GENERATED_DIR)],
   ['typecheck', typecheckGenerated],
 ];
 

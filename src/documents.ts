@@ -15,18 +15,17 @@ export interface ApiDocument {
   bundle: string;
   /** The generated TypeScript types, relative to generated/. */
   types: string;
+  /** The precompiled webhook payload validators (CommonJS), relative to generated/. */
+  validators: string;
 }
 
 const V1_NAME = /^v1@(\d{4}-\d{2}-\d{2})$/;
 
 /** Where a document's generated files go, by its name in redocly.yaml. */
-export function generatedNames(name: string): { bundle: string; types: string; version?: string } {
-  const dated = V1_NAME.exec(name);
-  if (dated) {
-    const version = dated[1];
-    return { version, bundle: `openapi/v1/${version}.json`, types: `types/v1/${version}.ts` };
-  }
-  return { bundle: `openapi/${name}.json`, types: `types/${name}.ts` };
+export function generatedNames(name: string): Omit<ApiDocument, 'name' | 'root'> {
+  const version = V1_NAME.exec(name)?.[1];
+  const stem = version ? `v1/${version}` : name;
+  return { version, bundle: `openapi/${stem}.json`, types: `types/${stem}.ts`, validators: `validators/${stem}.cjs` };
 }
 
 /** The APIs listed in redocly.yaml, in their order there. */

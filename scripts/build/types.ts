@@ -8,6 +8,28 @@ import { GENERATED_HEADER } from './generated-header.ts';
 export async function generateTypes(generatedDir: string, apis = listApiDocuments()): Promise<void> {
   await rm(join(generatedDir, 'types'), { recursive: true, force: true });
   for (const api of apis) await typesFor(api, generatedDir);
+  await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis));
+}
+
+/**
+ * One interface that maps every version to its document's types, so clients and parsers can be
+ * keyed by version without a hand-kept list: `v0`, `auth` and each dated version.
+ */
+export function typeIndex(apis: ApiDocument[]): string {
+  const alias = (api: ApiDocument) => api.name.replace(/[^A-Za-z0-9]/g, '_');
+  const key = (api: ApiDocument) => JSON.stringify(api.version ?? api.name);
+  const lines = [
+    `// ${GENERATED_HEADER}`,
+    ...apis.map((api) => `import type * as ${alias(api)} from './${api.types.slice('types/'.length)}';`),
+    '',
+    'export interface DocumentTypes {',
+    ...apis.map((api) => `  ${key(api)}: { paths: ${alias(api)}.paths; webhooks: ${alias(api)}.webhooks; components: ${alias(api)}.components };`),
+    '}',
+    '',
+    `export type DatedVersion = ${apis.filter((api) => api.version).map(key).join(' | ')};`,
+    '',
+  ];
+  return lines.join('\n');
 }
 
 async function typesFor(api: ApiDocument, generatedDir: string): Promise<void> {

@@ -16,13 +16,15 @@ export interface AjvOptions {
   inlineRefs?: boolean;
   /** Attach the failing schema node to each error (`parentSchema`), to tell which file it belongs to. */
   verbose?: boolean;
+  /** Keep the generated source, for standalone validator modules. */
+  source?: boolean;
 }
 
 /** A strict JSON Schema 2020-12 validator with formats, reporting every error. */
-export function createAjv({ inlineRefs = true, verbose = false }: AjvOptions = {}): Ajv2020 {
+export function createAjv({ inlineRefs = true, verbose = false, source = false }: AjvOptions = {}): Ajv2020 {
   // strictRequired is off: chat-message's `if`/`then: {required: [blocks]}` names properties that
   // the enclosing schema declares, which ajv's check cannot see.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, inlineRefs, verbose });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, inlineRefs, verbose, code: { source } });
   addFormats(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;

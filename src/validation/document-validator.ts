@@ -3,13 +3,13 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from '../documents.ts';
 import { createAjv } from './create-ajv.ts';
 
-const DOCUMENT_KEY = 'https://documents.service-contract.invalid/bundled.json';
+export const DOCUMENT_KEY = 'https://documents.service-contract.invalid/bundled.json';
 
 /**
  * ajv compiles the document's root when a pointer into it is first resolved; these root keys of an
  * OpenAPI document are known to it as annotations, so strict mode still rejects anything else.
  */
-const OPENAPI_ROOT_KEYS = [
+export const OPENAPI_ROOT_KEYS = [
   'openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security',
   'tags', 'externalDocs', 'x-generated',
 ];

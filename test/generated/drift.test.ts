@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_HEADER } from '../../scripts/build/generated-header.ts';
 import { bundleDocuments } from '../../scripts/build/bundle.ts';
 import { generateTypes } from '../../scripts/build/types.ts';
+import { generateValidators } from '../../scripts/build/validators.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { listFiles } from '../../src/validation/schema-files.ts';
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   freshDir = await mkdtemp(join(tmpdir(), 'service-contract-drift-'));
   await bundleDocuments(freshDir);
   await generateTypes(freshDir);
+  await generateValidators(freshDir);
 }, 120_000);
 afterAll(() => rm(freshDir, { recursive: true, force: true }));
 

@@ -1,0 +1,99 @@
+import type { ErrorObject } from 'ajv';
+import type { DocumentTypes } from '../../generated/types/index.ts';
+import { type DeliveryMetadata, readDelivery } from './delivery.ts';
+import type { HeaderSource } from './headers.ts';
+import type { WebhookBody } from './sign.ts';
+import { webhookValidators } from './validators.ts';
+import { type WebhookVersion, isEnveloped } from './versions.ts';
+
+/** Why a delivery could not be parsed; `requirement` names the rule where one applies. */
+export interface WebhookDiagnostic {
+  code: 'unknown_version' | 'invalid_json' | 'missing_event' | 'unknown_event' | 'event_mismatch' | 'version_mismatch' | 'retry_headers' | 'invalid_payload';
+  message: string;
+  /** JSON Pointer into the payload, for `invalid_payload`. */
+  path?: string;
+  requirement?: string;
+}
+
+type Webhooks<V extends WebhookVersion> = DocumentTypes[V]['webhooks'];
+type PayloadOf<W> = W extends { post: { requestBody: { content: { 'application/json': infer P } } } } ? P : never;
+
+/** The events of a version, by name. */
+export type WebhookEvent<V extends WebhookVersion> = keyof Webhooks<V> & string;
+/** The payload of one event in one version, as that version's document describes it. */
+export type WebhookPayload<V extends WebhookVersion, E extends WebhookEvent<V>> = PayloadOf<Webhooks<V>[E]>;
+
+/** A parsed delivery: discriminate on `event` to get its payload's type. */
+export type ParsedWebhook<V extends WebhookVersion> = {
+  [E in WebhookEvent<V>]: { ok: true; version: V; event: E; payload: WebhookPayload<V, E>; delivery: DeliveryMetadata };
+}[WebhookEvent<V>];
+
+export type ParseResult<V extends WebhookVersion> =
+  | ParsedWebhook<V>
+  | { ok: false; diagnostics: WebhookDiagnostic[]; delivery: DeliveryMetadata };
+
+export interface ParseInput<V extends WebhookVersion> {
+  version: V;
+  /** Needed where the payload does not name its event: v0 and the bare v1 baseline (VER-08). */
+  event?: string;
+  body: WebhookBody | unknown;
+  headers?: HeaderSource;
+}
+
+/**
+ * Validates a delivery against its version's payload schema with the precompiled validators and
+ * returns the typed payload, or every problem found. Never throws. Does not verify the signature:
+ * call `verifyWebhook` first, or use the receiver, which does both.
+ */
+export function parseWebhook<V extends WebhookVersion>(input: ParseInput<V>): ParseResult<V> {
+  const { delivery, problems } = readDelivery(input.headers ?? {});
+  const failed = (...diagnostics: WebhookDiagnostic[]) => ({ ok: false as const, diagnostics, delivery });
+  const validators = webhookValidators(input.version);
+  if (!validators) return failed({ code: 'unknown_version', message: `no contract for version "${input.version}"`, requirement: 'VER-01' });
+
+  const payload = decode(input.body);
+  if (payload instanceof SyntaxError) return failed({ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' });
+
+  const diagnostics: WebhookDiagnostic[] = problems.map((message) => ({ code: 'retry_headers', message, requirement: 'DLV-05' }));
+  if (input.version !== 'v0' && delivery.serviceVersion !== undefined && delivery.serviceVersion !== input.version) {
+    diagnostics.push({ code: 'version_mismatch', message: `Service-Version is ${delivery.serviceVersion}, expected ${input.version}`, requirement: 'VER-14' });
+  }
+  const event = eventOf(input, payload, diagnostics);
+  if (event === undefined) return failed(...diagnostics);
+  const validate = validators[event];
+  if (!validate) return failed(...diagnostics, { code: 'unknown_event', message: `version ${input.version} has no event "${event}"`, requirement: 'DLV-12' });
+  if (!validate(payload)) diagnostics.push(...(validate.errors ?? []).map(toDiagnostic));
+  if (diagnostics.length) return failed(...diagnostics);
+  return { ok: true, version: input.version, event, payload, delivery } as unknown as ParsedWebhook<V>;
+}
+
+function decode(body: unknown): unknown {
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
+  try {
+    return JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+  } catch (error) {
+    return error as SyntaxError;
+  }
+}
+
+function eventOf(input: ParseInput<WebhookVersion>, payload: unknown, diagnostics: WebhookDiagnostic[]): string | undefined {
+  if (!isEnveloped(input.version)) {
+    if (input.event) return input.event;
+    diagnostics.push({ code: 'missing_event', message: `version ${input.version} payloads do not name their event: pass it`, requirement: 'VER-08' });
+    return undefined;
+  }
+  const type = (payload as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') {
+    diagnostics.push({ code: 'invalid_payload', message: 'an enveloped payload names its event in `type`', path: '/type', requirement: 'VER-08' });
+    return undefined;
+  }
+  if (input.event && input.event !== type) {
+    diagnostics.push({ code: 'event_mismatch', message: `expected event "${input.event}", the payload says "${type}"`, requirement: 'VER-08' });
+  }
+  return type;
+}
+
+function toDiagnostic(error: ErrorObject): WebhookDiagnostic {
+  const where = error.instancePath || '/';
+  return { code: 'invalid_payload', message: `${where} ${error.message ?? 'is invalid'}`, path: error.instancePath, requirement: 'DLV-12' };
+}

@@ -1,0 +1,11 @@
+import type { DatedVersion } from '../../generated/types/index.ts';
+
+/** A generation and version whose deliveries can be parsed: `v0`, or a dated v1 version. */
+export type WebhookVersion = 'v0' | DatedVersion;
+
+/** From this version on, v1 payloads are enveloped and carry their event in `type` (VER-08). */
+export const ENVELOPE_SINCE = '2026-07-07';
+
+export function isEnveloped(version: WebhookVersion): boolean {
+  return version !== 'v0' && version >= ENVELOPE_SINCE;
+}
