@@ -1,29 +1,27 @@
 import { Command, CommanderError } from 'commander';
-import { build } from '../../scripts/build.ts';
+import * as build from './commands/build.ts';
+import * as validate from './commands/validate.ts';
+import * as verify from './commands/verify.ts';
+import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 
-/** Exit codes: 0 done, 1 the work failed, 2 the command line was wrong. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export { EXIT } from './exit-codes.ts';
 
-function program(): Command {
-  const cli = new Command('service-contract')
-    .description('Contract toolkit for the Service API')
-    .exitOverride()
-    .showHelpAfterError();
-  cli
-    .command('build')
-    .description('lint, bundle and type every contract document into generated/')
-    .action(async () => build());
-  return cli;
-}
+/** Every command, in the order `--help` lists them. */
+const COMMANDS = [build, validate, verify];
 
 /** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<ExitCode> {
+  let code: ExitCode = EXIT.ok;
+  const cli = new Command('service-contract').description('Contract toolkit for the Service API').exitOverride().showHelpAfterError();
+  for (const command of COMMANDS) command.register(cli, (result) => (code = result));
+  // Subcommands inherit neither exitOverride nor the help-after-error behaviour by themselves.
+  for (const sub of cli.commands) sub.exitOverride().showHelpAfterError();
   try {
-    await program().parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    await cli.parseAsync(argv, { from: 'user' });
+    return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     console.error(error instanceof Error ? error.message : error);
-    return EXIT.failed;
+    return error instanceof UsageError ? EXIT.usage : EXIT.failed;
   }
 }

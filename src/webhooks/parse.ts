@@ -95,5 +95,8 @@ function eventOf(input: ParseInput<WebhookVersion>, payload: unknown, diagnostic
 
 function toDiagnostic(error: ErrorObject): WebhookDiagnostic {
   const where = error.instancePath || '/';
-  return { code: 'invalid_payload', message: `${where} ${error.message ?? 'is invalid'}`, path: error.instancePath, requirement: 'DLV-12' };
+  const params = error.params as { allowedValue?: unknown; allowedValues?: unknown[] };
+  const allowed = params.allowedValue ?? params.allowedValues;
+  const detail = allowed === undefined ? '' : `: ${JSON.stringify(allowed)}`;
+  return { code: 'invalid_payload', message: `${where} ${error.message ?? 'is invalid'}${detail}`, path: error.instancePath, requirement: 'DLV-12' };
 }
