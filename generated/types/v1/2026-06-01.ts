@@ -461,12 +461,13 @@ export interface components {
         "Auth-error-code": "not_authed" | "invalid_token" | "token_revoked";
         /**
          * unauthorized-error
-         * @description A 401 for a missing or refused credential (AUTH-01, AUTH-02). v1 names the code in `error`, v0 in `code`.
+         * @description A 401 for a missing or refused credential (AUTH-01, AUTH-02). v1 names the code in `error`, v0 in `code`. Each branch carries its typed property, so generated types read `{error: code} | {code: code}`.
          */
-        "Unauthorized-error": ({
-            error?: components["schemas"]["Auth-error-code"];
-            code?: components["schemas"]["Auth-error-code"];
-        } & components["schemas"]["Error-body"]) | unknown | unknown;
+        "Unauthorized-error": components["schemas"]["Error-body"] | {
+            error: components["schemas"]["Auth-error-code"];
+        } | {
+            code: components["schemas"]["Auth-error-code"];
+        };
         /**
          * missing-scope-error
          * @description The credential lacks the scope the operation needs (AUTH-13). SPEC.md gives the status but not the code.

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { type ErrorCode, createClient, errorCode, versionHeaders } from '../../src/client/index.ts';
+import type { DatedVersion } from '../../generated/types/index.ts';
+import { listVersions } from '../../src/versions.ts';
+import { type CannedAnswer, type RecordedRequest, startRecordingServer } from '../support/recording-server.ts';
+
+const CHAT = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
+const USER = '9c4d2e7a-6b1f-4a38-8e05-2f7c1b9d0a33';
+
+function answer(request: RecordedRequest): CannedAnswer {
+  const version = { 'Service-Version': String(request.headers['service-version'] ?? '2026-06-01') };
+  if (request.url === '/v1/webhook.list') return { status: 200, headers: { ...version, Deprecation: '@1798761600', Sunset: 'Fri, 01 Jan 2027 00:00:00 GMT' }, body: { ok: true, webhooks: [] } };
+  if (request.url === '/v1/chat.postEphemeral') return { status: 403, headers: version, body: { error: 'not_in_chat' } };
+  if (request.url === '/v0/webhook.subscribe') return { status: 401, body: { code: 'not_authed' } };
+  return { status: 404, body: {} };
+}
+
+let server: Awaited<ReturnType<typeof startRecordingServer>>;
+beforeAll(async () => (server = await startRecordingServer(answer)));
+afterAll(() => server.close());
+
+describe('createClient', () => {
+  it.each((listVersions() as DatedVersion[]).map((version) => [version] as const))('%s: AUTH-01 and VER-02, sends the bearer token and pins Service-Version', async (version) => {
+    const client = createClient({ version, baseUrl: `${server.url}/`, token: 'tok_1' });
+    const { data, response } = await client.GET('/webhook.list');
+    expect(data).toEqual({ ok: true, webhooks: [] });
+    const sent = server.requests.at(-1)!;
+    expect(sent.headers.authorization).toBe('Bearer tok_1');
+    expect(sent.headers['service-version']).toBe(version);
+    expect(versionHeaders(response)).toEqual({ serviceVersion: version, deprecation: '@1798761600', sunset: 'Fri, 01 Jan 2027 00:00:00 GMT' });
+  });
+
+  it('VER-06: a v0 client sends no version header and reads v0 error codes', async () => {
+    const client = createClient({ version: 'v0', baseUrl: server.url, token: 'tok_0' });
+    const { error, response } = await client.POST('/webhook.subscribe', { body: { url: 'https://h.example.com', event: 'lobby:booked' } });
+    expect(server.requests.at(-1)!.headers['service-version']).toBeUndefined();
+    expect(response.status).toBe(401);
+    expect(errorCode(error)).toBe('not_authed');
+  });
+
+  it('EPH-04: a typed error code', async () => {
+    const client = createClient({ version: '2026-08-25', baseUrl: server.url, token: 'tok_1' });
+    const { error } = await client.POST('/chat.postEphemeral', { body: { chatId: CHAT, userId: USER, text: 'hi' } });
+    const code = errorCode<ErrorCode<'2026-08-25', '/chat.postEphemeral', 'post'>>(error);
+    expect(code).toBe('not_in_chat');
+  });
+
+  it('refuses an unknown version, listing the supported ones', () => {
+    expect(() => createClient({ version: '2025-01-01' as '2026-06-01', baseUrl: server.url, token: 't' })).toThrow(/supported: v0, 2026-06-01/);
+  });
+
+  it('errorCode reads error (v1), then code (v0), and nothing else', () => {
+    const cases: Array<[unknown, string | undefined]> = [[{ error: 'a', code: 'b' }, 'a'], [{ code: 'b' }, 'b'], [{ message: 'x' }, undefined], ['text', undefined], [null, undefined]];
+    for (const [body, want] of cases) expect(errorCode(body)).toBe(want);
+  });
+});
+
+describe('client types', () => {
+  it('pins request and response shapes to the version', () => {
+    const v0 = createClient({ version: 'v0', baseUrl: server.url, token: 't' });
+    const v1 = createClient({ version: '2026-08-25', baseUrl: server.url, token: 't' });
+    // Type-checked by `tsc` in npm test, never called: the lines below send nothing.
+    const typeOnly = () => {
+    const subscribe = { url: 'https://h.example.com', event: 'chat.message', filter: { mention: true } } as const;
+    // A v1 subscription body: event names of v1 and the mention filter.
+    void v1.POST('/webhook.subscribe', { body: subscribe });
+    // @ts-expect-error v0 knows neither v1 event names nor the mention filter (SUB-01, SUB-04)
+    void v0.POST('/webhook.subscribe', { body: subscribe });
+    // @ts-expect-error v0 has no list endpoint
+    void v0.GET('/webhook.list');
+    };
+    expectTypeOf<ErrorCode<'2026-08-25', '/chat.postEphemeral', 'post'>>().toEqualTypeOf<
+      'missing_parameter' | 'invalid_parameter' | 'user_not_in_chat' | 'is_archived' | 'access_mode_not_supported'
+      | 'not_authed' | 'invalid_token' | 'token_revoked' | 'not_in_chat' | 'not_in_group' | 'group_not_found'
+      | 'chat_not_found' | 'user_not_found' | 'msg_too_long'
+    >();
+    expectTypeOf<ErrorCode<'v0', '/webhook.subscribe', 'post'>>().toEqualTypeOf<'not_authed' | 'invalid_token' | 'token_revoked'>();
+    expect(typeof typeOnly).toBe('function');
+    expect([typeof v0.POST, typeof v1.POST]).toEqual(['function', 'function']);
+  });
+});
