@@ -46,25 +46,31 @@ export interface ParseInput<V extends WebhookVersion> {
  * call `verifyWebhook` first, or use the receiver, which does both.
  */
 export function parseWebhook<V extends WebhookVersion>(input: ParseInput<V>): ParseResult<V> {
-  const { delivery, problems } = readDelivery(input.headers ?? {});
-  const failed = (...diagnostics: WebhookDiagnostic[]) => ({ ok: false as const, diagnostics, delivery });
+  const { delivery, problems } = readDelivery(input.headers ?? NO_HEADERS);
   const validators = webhookValidators(input.version);
-  if (!validators) return failed({ code: 'unknown_version', message: `no contract for version "${input.version}"`, requirement: 'VER-01' });
+  if (!validators) return failed(delivery, [{ code: 'unknown_version', message: `no contract for version "${input.version}"`, requirement: 'VER-01' }]);
 
   const payload = decode(input.body);
-  if (payload instanceof SyntaxError) return failed({ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' });
+  if (payload instanceof SyntaxError) return failed(delivery, [{ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' }]);
 
-  const diagnostics: WebhookDiagnostic[] = problems.map((message) => ({ code: 'retry_headers', message, requirement: 'DLV-05' }));
+  const diagnostics: WebhookDiagnostic[] = [];
+  for (const message of problems) diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
   if (input.version !== 'v0' && delivery.serviceVersion !== undefined && delivery.serviceVersion !== input.version) {
     diagnostics.push({ code: 'version_mismatch', message: `Service-Version is ${delivery.serviceVersion}, expected ${input.version}`, requirement: 'VER-14' });
   }
   const event = eventOf(input, payload, diagnostics);
-  if (event === undefined) return failed(...diagnostics);
+  if (event === undefined) return failed(delivery, diagnostics);
   const validate = validators[event];
-  if (!validate) return failed(...diagnostics, { code: 'unknown_event', message: `version ${input.version} has no event "${event}"`, requirement: 'DLV-12' });
+  if (!validate) return failed(delivery, [...diagnostics, { code: 'unknown_event', message: `version ${input.version} has no event "${event}"`, requirement: 'DLV-12' }]);
   if (!validate(payload)) diagnostics.push(...(validate.errors ?? []).map(toDiagnostic));
-  if (diagnostics.length) return failed(...diagnostics);
+  if (diagnostics.length) return failed(delivery, diagnostics);
   return { ok: true, version: input.version, event, payload, delivery } as unknown as ParsedWebhook<V>;
+}
+
+const NO_HEADERS: HeaderSource = Object.freeze({});
+
+function failed(delivery: DeliveryMetadata, diagnostics: WebhookDiagnostic[]) {
+  return { ok: false as const, diagnostics, delivery };
 }
 
 function decode(body: unknown): unknown {

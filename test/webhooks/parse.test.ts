@@ -77,7 +77,8 @@ describe('parseWebhook types', () => {
     }
     const v0 = parseWebhook({ version: 'v0', event: 'chat:message:dm', body: '{}' });
     if (v0.ok && v0.event === 'chat:message:dm') expectTypeOf(v0.payload.timestamp).toEqualTypeOf<number>();
-    // The bodies above are empty objects: at run time every one of them is refused.
-    expect([result.ok, bare.ok, v0.ok]).toEqual([false, false, false]);
+    // At run time an empty object is no envelope and no chat message, but it is a bare baseline
+    // chat.message: that payload's shape is not shown, so its schema is open.
+    expect([result.ok, bare.ok, v0.ok]).toEqual([false, true, false]);
   });
 });

@@ -1,0 +1,17 @@
+import { createHmac } from 'node:crypto';
+import { opsPerSecond } from './measure.ts';
+import { verifyWebhook } from '../../src/webhooks/verify.ts';
+import { parseWebhook } from '../../src/webhooks/parse.ts';
+import { signWebhook } from '../../src/webhooks/sign.ts';
+import { readDelivery } from '../../src/webhooks/delivery.ts';
+import { webhookValidators } from '../../src/webhooks/validators.ts';
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const KEY = Buffer.from(SECRET.slice(6), 'base64');
+const body = JSON.stringify({ type: 'chat.message', eventId: 'e', timestamp: 1, apiVersion: '2026-08-25', data: { chatType: 'group', text: 'x'.repeat(400) } });
+const headers = { ...signWebhook({ secret: SECRET, id: 'msg', timestamp: Math.floor(Date.now() / 1000), body }), 'Service-Version': '2026-08-25' };
+const v = webhookValidators('2026-08-25')!['chat.message']!;
+console.log('verify', Math.round(opsPerSecond(() => verifyWebhook({ secret: SECRET, headers, body }))));
+console.log('hmac only', Math.round(opsPerSecond(() => createHmac('sha256', KEY).update('msg.1.').update(body).digest())));
+console.log('parse', Math.round(opsPerSecond(() => parseWebhook({ version: '2026-08-25', body, headers }))));
+console.log('json+validate', Math.round(opsPerSecond(() => v(JSON.parse(body)))));
+console.log('readDelivery', Math.round(opsPerSecond(() => readDelivery(headers))));
