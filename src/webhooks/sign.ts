@@ -14,14 +14,14 @@ export interface SignInput {
   body: WebhookBody;
 }
 
-/** The HMAC-SHA256 of a delivery over `{id}.{timestamp}.{body}` (DLV-03). */
-export function digest(key: KeyObject, id: string, timestamp: number, body: WebhookBody): Buffer {
-  return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
+/** The base64 HMAC-SHA256 of a delivery over `{id}.{timestamp}.{body}` (DLV-03). */
+export function digest(key: KeyObject, id: string, timestamp: number, body: WebhookBody): string {
+  return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
 }
 
 /** The signature `v1,<base64>` of a delivery. */
 export function signature(key: KeyObject, id: string, timestamp: number, body: WebhookBody): string {
-  return `v1,${digest(key, id, timestamp, body).toString('base64')}`;
+  return `v1,${digest(key, id, timestamp, body)}`;
 }
 
 /** The headers that sign a delivery per Standard Webhooks (DLV-02, DLV-03). Throws on a malformed secret. */
