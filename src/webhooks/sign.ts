@@ -1,4 +1,4 @@
-import { type KeyObject, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { parseSecret } from './secret.ts';
 
 export type WebhookBody = string | Uint8Array;
@@ -15,12 +15,12 @@ export interface SignInput {
 }
 
 /** The base64 HMAC-SHA256 of a delivery over `{id}.{timestamp}.{body}` (DLV-03). */
-export function digest(key: KeyObject, id: string, timestamp: number, body: WebhookBody): string {
+export function digest(key: Buffer, id: string, timestamp: number, body: WebhookBody): string {
   return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
 }
 
 /** The signature `v1,<base64>` of a delivery. */
-export function signature(key: KeyObject, id: string, timestamp: number, body: WebhookBody): string {
+export function signature(key: Buffer, id: string, timestamp: number, body: WebhookBody): string {
   return `v1,${digest(key, id, timestamp, body)}`;
 }
 

@@ -1,4 +1,4 @@
-import { type KeyObject, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { type HeaderSource, getHeader } from './headers.ts';
 import { parseSecret } from './secret.ts';
 import { type WebhookBody, digest } from './sign.ts';
@@ -65,8 +65,8 @@ export function verifyWebhook(input: VerifyInput): VerifyResult {
 
 const NO_SECRETS: string[] = [];
 
-function parseKeys(secrets: string[]): { keys: KeyObject[] } | { problem: string } {
-  const keys: KeyObject[] = [];
+function parseKeys(secrets: string[]): { keys: Buffer[] } | { problem: string } {
+  const keys: Buffer[] = [];
   for (const secret of secrets) {
     const parsed = parseSecret(secret);
     if ('problem' in parsed) return parsed;
