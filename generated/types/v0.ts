@@ -434,6 +434,11 @@ export interface components {
             code: components["schemas"]["Auth-error-code"];
         };
         /**
+         * missing-scope-error
+         * @description The credential lacks the scope the operation needs (AUTH-13). SPEC.md gives the status but not the code.
+         */
+        "Missing-scope-error": components["schemas"]["Error-body"];
+        /**
          * webhook-unsubscribe-request-v0
          * @description Form body of v0 `webhook.unsubscribe` (SUB-05).
          */
@@ -759,13 +764,17 @@ export interface components {
         "Magicast.created": Record<string, never>;
     };
     responses: {
-        /** @description Invalid authentication credentials (AUTH-01, AUTH-02). v0 names the code in `code`. */
+        /**
+         * @description Invalid authentication credentials (AUTH-01, AUTH-02), or a credential without `webhook:write`
+         *     or without organization access (SUB-06), whose code SPEC.md does not show. v0 names the code in
+         *     `code`.
+         */
         "unauthorized-v0": {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Unauthorized-error"];
+                "application/json": components["schemas"]["Unauthorized-error"] | components["schemas"]["Missing-scope-error"];
             };
         };
         /** @description Internal error. */
