@@ -5,15 +5,15 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type ReadBody = { ok: true; raw: Buffer } | { ok: false; tooLarge: true };
 
-export function readBody(req: IncomingMessage): Promise<ReadBody> {
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? { ok: false, tooLarge: true } : { ok: true, raw: Buffer.concat(chunks) }));
+    req.on('end', () => resolve(size > limit ? { ok: false, tooLarge: true } : { ok: true, raw: Buffer.concat(chunks) }));
     req.on('error', reject);
   });
 }

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../../src/mock/server.ts';
+import { VIOLATIONS_HEADER, startProxy } from '../../src/proxy/proxy.ts';
+import { startRecordingServer } from '../support/recording-server.ts';
+
+const logged: string[] = [];
+let wrong: Awaited<ReturnType<typeof startRecordingServer>>;
+let mock: Awaited<ReturnType<typeof startMock>>;
+let toWrong: Awaited<ReturnType<typeof startProxy>>;
+let toMock: Awaited<ReturnType<typeof startProxy>>;
+
+beforeAll(async () => {
+  // An upstream that breaks the contract: no `ok`, `webhooks` not a list, no Service-Version header.
+  wrong = await startRecordingServer(() => ({ status: 200, body: { webhooks: 'none' } }));
+  mock = await startMock();
+  toWrong = await startProxy({ upstream: wrong.url, log: (line) => logged.push(line) });
+  toMock = await startProxy({ upstream: mock.url, log: (line) => logged.push(line) });
+}, 60_000);
+afterAll(async () => Promise.all([wrong.close(), mock.close(), toWrong.close(), toMock.close()]));
+
+describe('proxy', () => {
+  it('SUB-07, VER-03: reports a wrong answer in a header and a log line, and passes it on unchanged', async () => {
+    const response = await fetch(`${toWrong.url}/v1/webhook.list`, { headers: { authorization: 'Bearer x', 'service-version': '2026-08-25' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ webhooks: 'none' });
+    const violations = JSON.parse(response.headers.get(VIOLATIONS_HEADER) ?? '[]') as Array<{ rule: string; location: string }>;
+    expect(violations).toEqual(expect.arrayContaining([
+      expect.objectContaining({ rule: 'missing_header', location: 'header Service-Version' }),
+      expect.objectContaining({ rule: 'body', location: 'body' }),
+      expect.objectContaining({ rule: 'body', location: 'body/webhooks' }),
+    ]));
+    expect(logged.some((line) => line.startsWith('violation GET /v1/webhook.list 200'))).toBe(true);
+    expect(wrong.requests.at(-1)?.headers.authorization).toBe('Bearer x');
+  });
+
+  it('forwards request bodies and reports an undocumented status', async () => {
+    const response = await fetch(`${toWrong.url}/v0/webhook.unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=abc' });
+    expect(wrong.requests.at(-1)?.body).toBe('id=abc');
+    expect(response.headers.get(VIOLATIONS_HEADER)).toContain('"rule":"undocumented_status"');
+  });
+
+  it('adds nothing to an answer that conforms', async () => {
+    const response = await fetch(`${toMock.url}/v1/webhook.list`, { headers: { authorization: 'Bearer mock-2026-08-25' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('service-version')).toBe('2026-08-25');
+    expect(response.headers.get(VIOLATIONS_HEADER)).toBeNull();
+  });
+
+  it('answers 502 when the upstream cannot be reached', async () => {
+    const dead = await startProxy({ upstream: 'http://127.0.0.1:9', log: (line) => logged.push(line) });
+    const response = await fetch(`${dead.url}/v1/webhook.list`);
+    expect(response.status).toBe(502);
+    await dead.close();
+  });
+});
