@@ -1,13 +1,14 @@
 import * as build from './bench/build.ts';
+import * as mock from './bench/mock.ts';
 import * as webhooks from './bench/webhooks.ts';
 
 // Every benchmark, run in this order; `npm run bench -- webhooks` runs one by name.
-const BENCHMARKS = { webhooks, build } as const;
+const BENCHMARKS = { webhooks, mock, build } as const;
 
 const only = process.argv[2] as keyof typeof BENCHMARKS | undefined;
 if (only && !(only in BENCHMARKS)) {
   console.error(`unknown benchmark "${only}"; benchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exitCode = 2;
 } else {
-  for (const [name, bench] of Object.entries(BENCHMARKS)) if (!only || only === name) bench.run();
+  for (const [name, bench] of Object.entries(BENCHMARKS)) if (!only || only === name) await bench.run();
 }

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createLogger } from '@stoplight/prism-core';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import { createServer as createPrismServer } from '@stoplight/prism-http-server';
+import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
+import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { startMock } from '../../src/mock/server.ts';
+
+// Requests per second and p99 latency of the versioned mock against bare Prism (its own HTTP
+// server, request validation on as `prism mock` has it) serving the same document. The load comes
+// from autocannon in a second process, on loopback, for a bounded time; the two servers take turns.
+// Target: the router costs at most 10% (ratio >= 0.9).
+const VERSION = '2026-08-25';
+const ROUNDS = 3;
+const SECONDS = 4;
+const run = promisify(execFile);
+
+interface Load { requests: number; p99: number }
+
+interface Scenario { name: string; path: string; method: 'GET' | 'POST'; body?: string }
+
+const SCENARIOS: Scenario[] = [
+  { name: 'GET /webhook.list', path: '/webhook.list', method: 'GET' },
+  {
+    name: 'POST /chat.postEphemeral (body validated)',
+    path: '/chat.postEphemeral',
+    method: 'POST',
+    body: JSON.stringify({ chatId: '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11', userId: '9c4d2e7a-6b1f-4a38-8e05-2f7c1b9d0a33', text: 'Only you can see this.' }),
+  },
+];
+
+async function load(url: string, scenario: Scenario, headers: Record<string, string>): Promise<Load> {
+  const args = [join(PROJECT_ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-c', '10', '-d', String(SECONDS), '-j', '-m', scenario.method];
+  if (scenario.body) args.push('-b', scenario.body, '-H', 'content-type=application/json');
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { requests: result.requests.average, p99: result.latency.p99 };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function run_(): Promise<void> {
+  const document = readBundledDocument(listApiDocuments().find((api) => api.version === VERSION)!);
+  const mock = await startMock();
+  const prism = createPrismServer(await getHttpOperationsFromSpec(structuredClone(document)), {
+    components: { logger: createLogger('bench', { level: 'silent' }) },
+    config: { mock: { dynamic: false }, checkSecurity: false, validateRequest: true, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
+    cors: false,
+  });
+  const bareUrl = await prism.listen(0, '127.0.0.1');
+  try {
+    for (const scenario of SCENARIOS) {
+      const rounds: Array<{ mock: Load; bare: Load }> = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const versioned = await load(`${mock.url}/v1${scenario.path}`, scenario, { authorization: 'Bearer mock-2026-08-25' });
+        const bare = await load(`${bareUrl}${scenario.path}`, scenario, {});
+        rounds.push({ mock: versioned, bare });
+      }
+      report(scenario, rounds);
+    }
+  } finally {
+    await Promise.all([mock.close(), prism.close()]);
+  }
+}
+
+function report(scenario: Scenario, rounds: Array<{ mock: Load; bare: Load }>): void {
+  const rps = { mock: median(rounds.map((r) => r.mock.requests)), bare: median(rounds.map((r) => r.bare.requests)) };
+  const p99 = { mock: median(rounds.map((r) => r.mock.p99)), bare: median(rounds.map((r) => r.bare.p99)) };
+  console.log(`mock: ${scenario.name} (${VERSION}), autocannon -c 10, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`);
+  console.log(`  bare Prism        ${Math.round(rps.bare)} req/s, p99 ${p99.bare} ms`);
+  console.log(`  versioned mock    ${Math.round(rps.mock)} req/s, p99 ${p99.mock} ms`);
+  console.log(`  ratio ${(rps.mock / rps.bare).toFixed(2)} of bare Prism's throughput (target >= 0.9); p99 ${(p99.mock / Math.max(p99.bare, 1)).toFixed(2)}x`);
+}
+export { run_ as run };
