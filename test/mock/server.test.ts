@@ -13,12 +13,17 @@ const CHAT = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
 const USER = '9c4d2e7a-6b1f-4a38-8e05-2f7c1b9d0a33';
 const config = defaultConfig();
 config.tokens['mock-unpinned'] = { scopes: ['webhook:read'], access: 'organization' };
-config.versions['2026-07-23'] = { status: 'sunset' };
-config.versions['2026-08-07'] = { status: 'deprecated', sunset: '2027-08-07' };
+// A second mock where one version is sunset and one deprecated (VER-05); the first keeps all six.
+const lifecycleConfig = defaultConfig();
+lifecycleConfig.versions['2026-07-23'] = { status: 'sunset' };
+lifecycleConfig.versions['2026-08-07'] = { status: 'deprecated', sunset: '2027-08-07' };
 
 let mock: Awaited<ReturnType<typeof startMock>>;
-beforeAll(async () => (mock = await startMock({ config })), 60_000);
-afterAll(() => mock.close());
+let lifecycle: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  [mock, lifecycle] = await Promise.all([startMock({ config }), startMock({ config: lifecycleConfig })]);
+}, 60_000);
+afterAll(() => Promise.all([mock.close(), lifecycle.close()]));
 
 const documents = new Map(listApiDocuments().map((api) => {
   const document = readBundledDocument(api);
@@ -31,7 +36,7 @@ function conforms(key: string, path: string, method: string, response: Response,
   return checkResponse(document, validator, { path, method, status: response.status, headers: response.headers, body });
 }
 
-interface CallInit { method?: string; token?: string; version?: string; json?: unknown; form?: string; raw?: string; headers?: Record<string, string> }
+interface CallInit { method?: string; token?: string; version?: string; json?: unknown; form?: string; raw?: string; headers?: Record<string, string>; server?: { url: string } }
 
 /** Calls the mock; the answer carries how it differs from its document (for documented operations). */
 async function call(path: string, init: CallInit = {}) {
@@ -42,7 +47,7 @@ async function call(path: string, init: CallInit = {}) {
   if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
   const method = init.method ?? 'GET';
   const body = init.raw ?? init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
-  const response = await fetch(`${mock.url}${path}`, { method, headers, body });
+  const response = await fetch(`${(init.server ?? mock).url}${path}`, { method, headers, body });
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
   const version = response.headers.get('service-version');
@@ -53,7 +58,7 @@ async function call(path: string, init: CallInit = {}) {
   return { response, status: response.status, version, body: parsed, diagnostics };
 }
 
-describe.each(VERSIONS.filter((v) => v !== '2026-07-23').map((v) => [v] as const))('%s through the typed client', (version) => {
+describe.each(VERSIONS.map((v) => [v] as const))('%s through the typed client', (version) => {
   const client = () => createClient({ version, baseUrl: mock.url, token: `mock-${version}` });
 
   it('VER-03: lists subscriptions as the document says, naming the version', async () => {
@@ -71,17 +76,19 @@ describe.each(VERSIONS.filter((v) => v !== '2026-07-23').map((v) => [v] as const
 });
 
 describe('versioning', () => {
-  const cases: Array<[string, { path?: string; token?: string; version?: string; status: number; names: string | null; body?: unknown }]> = [
+  const cases: Array<[string, { path?: string; token?: string; version?: string; status: number; names: string | null; body?: unknown; lifecycle?: boolean }]> = [
     ['VER-02: the header wins over the pin', { token: 'mock-2026-07-07', version: '2026-08-20', status: 200, names: '2026-08-20' }],
     ['VER-02: without the header, the pin', { token: 'mock-2026-07-07', status: 200, names: '2026-07-07' }],
     ['VER-02: without header or pin, the baseline', { token: 'mock-unpinned', status: 200, names: '2026-06-01' }],
-    ['VER-04: an unknown date gives 400 listing the supported versions', { token: 'mock-2026-08-25', version: '2025-01-01', status: 400, names: '2026-08-25', body: { supportedVersions: VERSIONS.filter((v) => v !== '2026-07-23') } }],
+    ['VER-04: an unknown date gives 400 listing the supported versions', { token: 'mock-2026-08-25', version: '2025-01-01', status: 400, names: '2026-08-25', body: { supportedVersions: VERSIONS } }],
+    ['VER-04, VER-05: a sunset version is no longer listed as supported', { token: 'mock-2026-08-25', version: '2025-01-01', status: 400, names: '2026-08-25', body: { supportedVersions: VERSIONS.filter((v) => v !== '2026-07-23') }, lifecycle: true }],
     ['VER-04: a malformed version gives 400 too', { token: 'mock-2026-08-25', version: 'latest', status: 400, names: '2026-08-25' }],
-    ['VER-05: a sunset version gives 410', { token: 'mock-2026-08-25', version: '2026-07-23', status: 410, names: '2026-07-23' }],
+    ['VER-05: a sunset version gives 410', { token: 'mock-2026-08-25', version: '2026-07-23', status: 410, names: '2026-07-23', lifecycle: true }],
+    ['VER-05: a request pinned to a sunset version gives 410', { token: 'mock-2026-07-23', status: 410, names: '2026-07-23', lifecycle: true }],
     ['VER-03: errors name the version too', { version: '2026-08-20', status: 401, names: '2026-08-20', body: { error: 'not_authed' } }],
   ];
-  it.each(cases)('%s', async (_, { path = '/v1/webhook.list', token, version, status, names, body }) => {
-    const answer = await call(path, { token, version });
+  it.each(cases)('%s', async (_, { path = '/v1/webhook.list', token, version, status, names, body, lifecycle: useLifecycle }) => {
+    const answer = await call(path, { token, version, server: useLifecycle ? lifecycle : mock });
     expect(answer.status).toBe(status);
     expect(answer.version).toBe(names);
     if (body) expect(answer.body).toEqual(body);
@@ -89,10 +96,10 @@ describe('versioning', () => {
   });
 
   it('VER-05: a deprecated version answers with Deprecation and Sunset', async () => {
-    const { response } = await call('/v1/webhook.list', { token: 'mock-2026-08-07' });
+    const { response } = await call('/v1/webhook.list', { token: 'mock-2026-08-07', server: lifecycle });
     expect(response.headers.get('deprecation')).toBe('true');
     expect(response.headers.get('sunset')).toBe('Sat, 07 Aug 2027 00:00:00 GMT');
-    const current = await call('/v1/webhook.list', { token: 'mock-2026-08-25' });
+    const current = await call('/v1/webhook.list', { token: 'mock-2026-08-25', server: lifecycle });
     expect([current.response.headers.get('deprecation'), current.response.headers.get('sunset')]).toEqual([null, null]);
   });
 
