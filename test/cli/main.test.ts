@@ -43,7 +43,7 @@ const verify = (...extra: string[]) => ['verify', '--secret', vector.secret, '--
 
 describe('service-contract', () => {
   const cases: Array<[string, { args: string[]; code: number; says: RegExp }]> = [
-    ['lists its commands on --help', { args: ['--help'], code: 0, says: /build[\s\S]*validate[\s\S]*verify/ }],
+    ['lists its commands on --help', { args: ['--help'], code: 0, says: /build[\s\S]*validate[\s\S]*verify[\s\S]*diff[\s\S]*mock[\s\S]*proxy/ }],
     ['refuses an unknown command with 2', { args: ['frobnicate'], code: 2, says: /unknown command/ }],
     ['validate: a valid enveloped payload gives 0', { args: ['validate', '--version', '2026-08-25', '--event', 'chat.message', paths.valid], code: 0, says: /^valid/ }],
     ['validate: a v0 chat message gives 0', { args: ['validate', '--version', 'v0', '--event', 'chat:message:dm', paths.message], code: 0, says: /^valid/ }],
@@ -58,6 +58,10 @@ describe('service-contract', () => {
     ['verify: AUTH-12 a secret without whsec_ gives 2', { args: ['verify', '--secret', 'abc', '--headers', paths.headers, '--body', paths.body], code: 2, says: /whsec_/ }],
     ['verify: headers that are not a JSON object give 2', { args: ['verify', '--secret', vector.secret, '--headers', paths.notObject, '--body', paths.body], code: 2, says: /JSON object/ }],
     ['verify: a missing --body gives 2', { args: verify(), code: 2, says: /--body/ }],
+    ['diff: VER-08 lists the envelope change as breaking', { args: ['diff', '2026-06-01', '2026-07-07'], code: 0, says: /2026-06-01 -> 2026-07-07: \d+ changes, [1-9]\d* breaking[\s\S]*breaking +webhook chat.message/ }],
+    ['diff: VER-09 finds nothing between 2026-07-07 and 2026-07-23', { args: ['diff', '2026-07-07', '2026-07-23'], code: 0, says: /0 changes, 0 breaking/ }],
+    ['diff: --json prints the changes', { args: ['diff', '2026-08-20', '2026-08-25', '--json'], code: 0, says: /"kind": "breaking"/ }],
+    ['diff: an unknown version gives 2', { args: ['diff', '2026-06-01', '2030-01-01'], code: 2, says: /unknown version "2030-01-01"/ }],
   ];
   it.each(cases)('%s', async (_, { args, code, says }) => {
     const result = await cli(args);
