@@ -1,0 +1,79 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import sirv from 'sirv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocs } from '../../scripts/docs.ts';
+import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutBrowser } from '../support/chromium.ts';
+
+// The docs site as a reader sees it: built from the committed bundles, served on loopback, opened
+// in Debian's Chromium. Screenshots are kept in test-results/docs/ as artefacts.
+const SHOTS = join(PROJECT_ROOT, 'test-results', 'docs');
+const skip = skipWithoutBrowser();
+let site = '';
+let server: Server;
+let browser: Browser;
+let page: Page;
+let url = '';
+
+beforeAll(async () => {
+  if (skip) return;
+  site = await mkdtemp(join(tmpdir(), 'service-contract-site-'));
+  await buildDocs(site);
+  server = createServer(sirv(site));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await mkdir(SHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+}, 120_000);
+
+afterAll(async () => {
+  if (skip) return;
+  await browser?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(site, { recursive: true, force: true });
+});
+
+/** The chat.message webhook of the reference page now open, as rendered text. */
+async function chatMessageWebhook(): Promise<string> {
+  await page.getByText('Webhooks', { exact: true }).first().click();
+  await page.getByText('A message was posted').first().click();
+  await page.getByText('"eventId"').or(page.getByText('"chatType"')).first().waitFor();
+  return page.evaluate(() => document.body.innerText);
+}
+
+describe.skipIf(skip)('docs site', () => {
+  it('the landing page lists every version, and the changelog the envelope change (VER-08)', async () => {
+    await page.goto(`${url}/index.html`);
+    const versions = await page.locator('#versions tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-version')));
+    expect(versions).toEqual(['2026-06-01', '2026-07-07', '2026-07-23', '2026-08-07', '2026-08-20', '2026-08-25']);
+    const release = page.locator('#v2026-07-07');
+    await expect(release.textContent()).resolves.toMatch(/Event envelope[\s\S]*webhook chat\.message: breaking/);
+    await expect(page.locator('#v2026-07-23').textContent()).resolves.toContain('No document changes.');
+    await page.screenshot({ path: join(SHOTS, 'landing.png'), fullPage: true });
+  });
+
+  it('switching to 2026-06-01 shows the bare chat.message payload', async () => {
+    await page.goto(`${url}/index.html`);
+    await page.selectOption('#version-switcher', 'v1-2026-06-01.html');
+    await page.waitForURL(/v1-2026-06-01\.html$/);
+    const text = await chatMessageWebhook();
+    expect(text).toContain('"chatType"');
+    expect(text).not.toContain('"eventId"');
+    await page.screenshot({ path: join(SHOTS, 'v1-2026-06-01-chat.message.png') });
+  });
+
+  it('switching to 2026-07-07 shows the enveloped payload with its apiVersion', async () => {
+    await page.selectOption('#version-switcher', 'v1-2026-07-07.html');
+    await page.waitForURL(/v1-2026-07-07\.html$/);
+    const text = await chatMessageWebhook();
+    expect(text).toContain('"eventId"');
+    expect(text).toContain('"apiVersion": "2026-07-07"');
+    await page.screenshot({ path: join(SHOTS, 'v1-2026-07-07-chat.message.png') });
+  });
+});
