@@ -1,22 +1,19 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type OpenApiDocument, listApiDocuments, readBundledDocument } from '../documents.ts';
 import { HTTP_METHODS } from '../openapi/operations.ts';
-import { DocumentValidator } from '../validation/document-validator.ts';
+import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 import { checkAccess, checkBody } from './check-request.ts';
 import { type MockConfig, defaultConfig } from './config.ts';
 import { decodeBody, mediaTypeOf, readBody, writeJson } from './http-io.ts';
-import { type EngineAnswer, createPrismEngine } from './prism-engine.ts';
+import { type EngineAnswer, type EngineRequest, createPrismEngine } from './prism-engine.ts';
 import { resolveVersion } from './resolve-version.ts';
 import { type SpecError, errorBody } from './spec-error.ts';
 
 type Generation = 'v0' | 'v1' | 'auth';
 
-interface LoadedDocument {
-  document: OpenApiDocument;
-  validator: DocumentValidator;
-  answer: (request: Parameters<Awaited<ReturnType<typeof createPrismEngine>>>[0]) => Promise<EngineAnswer>;
+interface ServedDocument extends LoadedDocument {
+  answer: (request: EngineRequest) => Promise<EngineAnswer>;
 }
 
 /** Headers Prism fills with placeholder values; the router sets the real ones (VER-03, VER-05). */
@@ -27,11 +24,8 @@ const VERSION_HEADERS = ['service-version', 'deprecation', 'sunset'];
  * the bundled documents, with the spec's versioning, authentication and error rules in front.
  */
 export async function createMockHandler(config: MockConfig = defaultConfig(), registry: VersionRegistry = loadVersionRegistry()) {
-  const documents = new Map<string, LoadedDocument>();
-  for (const api of listApiDocuments()) {
-    const document = readBundledDocument(api);
-    documents.set(api.version ?? api.name, { document, validator: new DocumentValidator(document), answer: await createPrismEngine(document) });
-  }
+  const documents = new Map<string, ServedDocument>();
+  for (const [key, loaded] of loadDocumentsByVersion()) documents.set(key, { ...loaded, answer: await createPrismEngine(loaded.document) });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://mock.invalid');

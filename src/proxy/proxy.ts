@@ -1,8 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listApiDocuments, readBundledDocument } from '../documents.ts';
 import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.ts';
-import { DocumentValidator } from '../validation/document-validator.ts';
+import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { loadVersionRegistry } from '../versions.ts';
 import { readBody } from '../mock/http-io.ts';
 
@@ -29,10 +28,7 @@ export interface ProxyOptions {
  */
 export async function startProxy(options: ProxyOptions) {
   const registry = loadVersionRegistry();
-  const documents = new Map(listApiDocuments().map((api) => {
-    const document = readBundledDocument(api);
-    return [api.version ?? api.name, { document, validator: new DocumentValidator(document) }];
-  }));
+  const documents = loadDocumentsByVersion();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const upstream = options.upstream.replace(/\/+$/, '');
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatedVersion } from '../../generated/types/index.ts';
 import { createClient } from '../../src/client/index.ts';
-import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { defaultConfig } from '../../src/mock/config.ts';
 import { startMock } from '../../src/mock/server.ts';
 import { checkResponse } from '../../src/validation/check-response.ts';
-import { DocumentValidator } from '../../src/validation/document-validator.ts';
+import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 import { listVersions } from '../../src/versions.ts';
 
 const VERSIONS = listVersions() as DatedVersion[];
@@ -25,10 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => Promise.all([mock.close(), lifecycle.close()]));
 
-const documents = new Map(listApiDocuments().map((api) => {
-  const document = readBundledDocument(api);
-  return [api.version ?? api.name, { document, validator: new DocumentValidator(document) }];
-}));
+const documents = loadDocumentsByVersion();
 
 /** Checks an answer against the document of the version it names (or v0 / auth). */
 function conforms(key: string, path: string, method: string, response: Response, body: unknown) {
