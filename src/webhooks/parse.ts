@@ -53,8 +53,7 @@ export function parseWebhook<V extends WebhookVersion>(input: ParseInput<V>): Pa
   const payload = decode(input.body);
   if (payload instanceof SyntaxError) return failed(delivery, [{ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' }]);
 
-  const diagnostics: WebhookDiagnostic[] = [];
-  for (const message of problems) diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
+  const diagnostics: WebhookDiagnostic[] = problems.length ? problems.map((message) => ({ code: 'retry_headers' as const, message, requirement: 'DLV-05' })) : [];
   if (input.version !== 'v0' && delivery.serviceVersion !== undefined && delivery.serviceVersion !== input.version) {
     diagnostics.push({ code: 'version_mismatch', message: `Service-Version is ${delivery.serviceVersion}, expected ${input.version}`, requirement: 'VER-14' });
   }

@@ -56,10 +56,12 @@ export function verifyWebhook(input: VerifyInput): VerifyResult {
   if (timestamp > now + tolerance) return fail('timestamp_too_new', `webhook-timestamp is more than ${tolerance} s in the future`);
 
   // Only v1 signatures count; others are skipped. Each is compared in constant time.
-  if (!/(^| )v1,/.test(signatures)) return fail('no_supported_signature', 'webhook-signature has no v1 signature');
+  let found: Match = 'no_v1';
   for (const key of 'key' in keys ? [keys.key] : keys.keys) {
-    if (matches(signatures, digest(key, id, timestamp, input.body))) return { ok: true, id, timestamp };
+    found = matches(signatures, digest(key, id, timestamp, input.body));
+    if (found === 'match') return { ok: true, id, timestamp };
   }
+  if (found === 'no_v1') return fail('no_supported_signature', 'webhook-signature has no v1 signature');
   return fail('signature_mismatch', 'no v1 signature matches the body with the given secret');
 }
 
@@ -75,17 +77,22 @@ function parseKeys(secrets: string[]): { keys: Buffer[] } | { problem: string } 
   return { keys };
 }
 
+type Match = 'match' | 'mismatch' | 'no_v1';
+
 /** Whether one of the space-separated `v1,<base64>` entries is `v1,<expected>`, compared in constant time. */
-function matches(signatures: string, expected: string): boolean {
-  const wanted = Buffer.from(expected, 'latin1');
+function matches(signatures: string, expected: string): Match {
+  let found: Match = 'no_v1';
+  let wanted: Buffer | undefined;
   for (let start = 0; start < signatures.length; ) {
     const space = signatures.indexOf(' ', start);
     const end = space === -1 ? signatures.length : space;
-    // Base64 is ASCII: comparing latin1 bytes of equal length compares the strings.
-    if (end - start - 3 === expected.length && signatures.startsWith('v1,', start)) {
-      if (timingSafeEqual(Buffer.from(signatures.slice(start + 3, end), 'latin1'), wanted)) return true;
+    if (signatures.startsWith('v1,', start)) {
+      found = 'mismatch';
+      // Base64 is ASCII: comparing latin1 bytes of equal length compares the strings.
+      wanted ??= Buffer.from(expected, 'latin1');
+      if (end - start - 3 === expected.length && timingSafeEqual(Buffer.from(signatures.slice(start + 3, end), 'latin1'), wanted)) return 'match';
     }
     start = end + 1;
   }
-  return false;
+  return found;
 }
