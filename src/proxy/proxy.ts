@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.ts';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { loadVersionRegistry } from '../versions.ts';
-import { readBody } from '../mock/http-io.ts';
+import { readBody } from '../http/http-io.ts';
 
 /** The header the proxy adds when an answer differs from its document. */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';

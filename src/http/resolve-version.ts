@@ -1,5 +1,5 @@
 import type { VersionRegistry } from '../versions.ts';
-import type { MockConfig, MockToken } from './config.ts';
+import type { MockConfig, MockToken } from '../mock/config.ts';
 
 export type VersionResolution =
   | { kind: 'ok'; version: string; deprecated?: { sunset?: string } }

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { OpenApiDocument } from '../documents.ts';
 import { dereference } from '../openapi/dereference.ts';
 import { type DocumentValidator, pointer } from '../validation/document-validator.ts';
-import type { MockToken } from './config.ts';
+import type { MockToken } from '../mock/config.ts';
 import type { SpecError } from './spec-error.ts';
 
 export interface RequestContext {

@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+import { HTTP_METHODS } from '../openapi/operations.ts';
+import type { LoadedDocument } from '../validation/documents-by-version.ts';
+import type { VersionRegistry } from '../versions.ts';
+import type { MockConfig, MockToken } from '../mock/config.ts';
+import { checkAccess, checkBody } from './check-request.ts';
+import { decodeBody, mediaTypeOf, readBody } from './http-io.ts';
+import { resolveVersion } from './resolve-version.ts';
+import { type SpecError, errorBody } from './spec-error.ts';
+
+export type Generation = 'v0' | 'v1' | 'auth';
+
+/** A request that passed every rule in front of the answer: who, which version, which operation. */
+export interface PassedRequest {
+  generation: Generation;
+  /** The document's key: `v0`, `auth` or the dated version used. */
+  documentKey: string;
+  /** The path as the document names it. */
+  path: string;
+  method: string;
+  operation: Record<string, any>;
+  query: Record<string, string>;
+  bearer?: string;
+  token?: MockToken;
+  body: unknown;
+}
+
+export type FrontResult =
+  | { kind: 'answer'; status: number; headers: Record<string, string>; body: unknown }
+  | { kind: 'pass'; request: PassedRequest; headers: Record<string, string> };
+
+/**
+ * The rules of the spec every implementation applies before it answers, shared by the mock and the
+ * reference server: routing by generation, the version (VER-02..05) and its headers, credentials
+ * (AUTH-01, AUTH-02, AUTH-09), the operation (404, 405), scopes and access (AUTH-11, AUTH-13,
+ * SUB-06, SUB-08), and the body against the document into the spec's error codes.
+ */
+export function createFront(config: MockConfig, registry: VersionRegistry, documents: Map<string, LoadedDocument>) {
+  return async (req: IncomingMessage): Promise<FrontResult> => {
+    const url = new URL(req.url ?? '/', 'http://service.invalid');
+    const generation: Generation = url.pathname.startsWith('/v0/') ? 'v0' : url.pathname.startsWith('/v1/') ? 'v1' : 'auth';
+    const path = generation === 'auth' ? url.pathname : url.pathname.slice(3);
+    const headers: Record<string, string> = {};
+    const fail = (error: SpecError): FrontResult => ({ kind: 'answer', status: error.status, headers, body: errorBody(generation, error) });
+
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer === undefined ? undefined : config.tokens[bearer];
+    let documentKey: string = generation;
+    if (generation === 'v1') {
+      const requested = req.headers['service-version'];
+      const resolution = resolveVersion(Array.isArray(requested) ? requested[0] : requested, token, registry, config);
+      headers['Service-Version'] = resolution.version;
+      if (resolution.kind === 'unsupported') return fail({ status: 400, body: { supportedVersions: resolution.supported } });
+      if (resolution.kind === 'sunset') return fail({ status: 410, code: 'version_sunset' });
+      if (resolution.deprecated) {
+        headers.Deprecation = 'true';
+        if (resolution.deprecated.sunset) headers.Sunset = new Date(`${resolution.deprecated.sunset}T00:00:00Z`).toUTCString();
+      }
+      documentKey = resolution.version;
+    }
+    const loaded = documents.get(documentKey)!;
+    if (generation !== 'auth') {
+      if (bearer === undefined) return fail({ status: 401, code: 'not_authed' });
+      if (!token) return fail({ status: 401, code: 'invalid_token' });
+      if (token.revoked) return fail({ status: 401, code: 'token_revoked' });
+    }
+
+    const item = loaded.document.paths?.[path] as Record<string, any> | undefined;
+    if (!item) return fail({ status: 404, code: 'unknown_method' });
+    const method = (req.method ?? 'GET').toLowerCase();
+    const operation = HTTP_METHODS.includes(method as never) ? item[method] : undefined;
+    if (!operation) {
+      headers.Allow = HTTP_METHODS.filter((m) => item[m]).join(', ').toUpperCase();
+      return fail({ status: 405, code: 'method_not_allowed' });
+    }
+
+    const read = await readBody(req);
+    // An oversized body gets the operation's own answer: 413 where it documents one (EPH-03).
+    if (!read.ok) return fail(operation.responses?.['413'] ? { status: 413, code: 'msg_too_long' } : { status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
+    const mediaType = mediaTypeOf(req.headers['content-type']);
+    const decoded = decodeBody(read.raw, mediaType);
+    if (!decoded) return fail({ status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
+    const context = { ...loaded, generation, path, method, operation, token, mediaType, body: decoded.value, avatarHosts: config.avatarHosts };
+    const refused = checkAccess(context) ?? checkBody(context);
+    if (refused) return fail(refused);
+    return {
+      kind: 'pass',
+      headers,
+      request: { generation, documentKey, path, method, operation, query: Object.fromEntries(url.searchParams), bearer, token, body: decoded.value },
+    };
+  };
+}
