@@ -3,6 +3,7 @@ import * as build from './commands/build.ts';
 import * as diff from './commands/diff.ts';
 import * as mock from './commands/mock.ts';
 import * as proxy from './commands/proxy.ts';
+import * as serve from './commands/serve.ts';
 import * as validate from './commands/validate.ts';
 import * as verify from './commands/verify.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
@@ -10,7 +11,7 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 export { EXIT } from './exit-codes.ts';
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS = [build, validate, verify, diff, mock, proxy];
+const COMMANDS = [build, validate, verify, diff, mock, proxy, serve];
 
 /** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: string[]): Promise<ExitCode> {

@@ -1,0 +1,19 @@
+import type { PassedRequest } from '../../http/front.ts';
+import type { Workspace } from '../fixtures.ts';
+import type { Store } from '../store.ts';
+
+export interface HandlerContext {
+  request: PassedRequest;
+  /** The app the credential belongs to: whose subscriptions these are. */
+  app: string;
+  store: Store;
+  workspace: Workspace;
+}
+
+/** What an operation answers; the server adds the version headers. */
+export interface HandlerAnswer {
+  status: number;
+  body?: unknown;
+}
+
+export type Handler = (context: HandlerContext) => Promise<HandlerAnswer>;

@@ -1,0 +1,14 @@
+import type { Handler } from './handler.ts';
+import { v0WebhookSubscribe } from './v0-webhook-subscribe.ts';
+import { v0WebhookUnsubscribe } from './v0-webhook-unsubscribe.ts';
+import { v1WebhookList } from './v1-webhook-list.ts';
+
+/**
+ * The operations the reference server implements, by generation, method and path. An operation of
+ * the documents missing here answers 501, so a gap is visible rather than faked.
+ */
+export const HANDLERS: Record<string, Handler> = {
+  'v0 post /webhook.subscribe': v0WebhookSubscribe,
+  'v0 post /webhook.unsubscribe': v0WebhookUnsubscribe,
+  'v1 get /webhook.list': v1WebhookList,
+};

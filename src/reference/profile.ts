@@ -1,0 +1,28 @@
+import { HANDLERS } from './handlers/index.ts';
+import type { Workspace } from './fixtures.ts';
+
+/**
+ * What a conformance run needs to know about an implementation (docs/conformance-profile.md). This
+ * is format 1, a draft: fields for chats, users, OAuth clients, the signing secret and the event
+ * trigger join it as the reference server grows them.
+ */
+export interface Profile {
+  format: 'service-contract/profile@1';
+  baseUrl: string;
+  authUrl: string;
+  credentials: Array<{ token: string; kind: string; access: 'organization' | 'personal'; scopes: string[]; pin: string | null; revoked: boolean }>;
+  /** The operations it implements, as `generation method path`; checks of others are reported as not applicable. */
+  implements: string[];
+}
+
+export function profileOf(url: string, workspace: Workspace): Profile {
+  return {
+    format: 'service-contract/profile@1',
+    baseUrl: url,
+    authUrl: url,
+    credentials: Object.entries(workspace.tokens).map(([token, t]) => ({
+      token, kind: t.kind, access: t.access, scopes: t.scopes, pin: t.pin ?? null, revoked: t.revoked ?? false,
+    })),
+    implements: Object.keys(HANDLERS),
+  };
+}
