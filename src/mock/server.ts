@@ -58,5 +58,10 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://${host}:${port}`, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = () => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    // Long-lived streams (the reference server's ephemeral stream) would hold close() open.
+    server.closeAllConnections();
+  });
+  return { url: `http://${host}:${port}`, server, close };
 }

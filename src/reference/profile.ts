@@ -1,3 +1,4 @@
+import { CHATS, USERS } from './chats.ts';
 import { HANDLERS } from './handlers/index.ts';
 import type { Workspace } from './fixtures.ts';
 
@@ -13,6 +14,13 @@ export interface Profile {
   credentials: Array<{ token: string; kind: string; access: 'organization' | 'personal'; scopes: string[]; pin: string | null; revoked: boolean }>;
   /** The operations it implements, as `generation method path`; checks of others are reported as not applicable. */
   implements: string[];
+  /** Seeded people and chats, one per case of the ephemeral-message rules (EPH-01..06). */
+  fixtures: {
+    users: { member: string; otherMember: string; app: string; unknown: string };
+    chats: Record<keyof typeof CHATS, string>;
+  };
+  /** Where a user's client receives ephemeral messages, `{user}` replaced by the user's id; optional. */
+  ephemeralStream?: string;
 }
 
 export function profileOf(url: string, workspace: Workspace): Profile {
@@ -24,5 +32,10 @@ export function profileOf(url: string, workspace: Workspace): Profile {
       token, kind: t.kind, access: t.access, scopes: t.scopes, pin: t.pin ?? null, revoked: t.revoked ?? false,
     })),
     implements: Object.keys(HANDLERS),
+    fixtures: {
+      users: { member: USERS.ada, otherMember: USERS.grace, app: USERS.bot, unknown: 'c27fd1c9-73ba-4a0f-81ce-84a50d9cef88' },
+      chats: Object.fromEntries(Object.entries(CHATS).map(([name, chat]) => [name, chat.id])) as Record<keyof typeof CHATS, string>,
+    },
+    ephemeralStream: `${url}/reference/ephemeral-stream?user={user}`,
   };
 }

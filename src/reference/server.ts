@@ -4,6 +4,8 @@ import { writeJson } from '../http/http-io.ts';
 import { listen } from '../mock/server.ts';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { loadVersionRegistry } from '../versions.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.ts';
 import { type Workspace, frontConfig, seedWorkspace } from './fixtures.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { type Store, openStore } from './store.ts';
@@ -17,9 +19,11 @@ export interface ReferenceOptions {
 }
 
 /** A small, real implementation of the Service: the shared front, then handlers over the store. */
-export async function createReferenceHandler(store: Store, workspace: Workspace) {
+export async function createReferenceHandler(store: Store, workspace: Workspace, hub: EphemeralHub = createEphemeralHub(), clock: Clock = systemClock()) {
   const front = createFront(frontConfig(workspace), loadVersionRegistry(), loadDocumentsByVersion());
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // The recipient's client stream: the reference server's own route, not part of the contract.
+    if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
     const checked = await front(req);
     if (checked.kind === 'answer') return writeJson(res, checked.status, checked.headers, checked.body);
     const { request, headers } = checked;
@@ -27,9 +31,25 @@ export async function createReferenceHandler(store: Store, workspace: Workspace)
     if (!handler) return writeJson(res, 501, headers, request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' });
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = request.bearer === undefined ? '' : workspace.tokens[request.bearer]!.app;
-    const answer = await handler({ request, app, store, workspace });
+    const answer = await handler({ request, app, store, workspace, hub, clock });
     writeJson(res, answer.status, headers, answer.body);
   };
+}
+
+/** Where a signed-in user's client listens for its ephemeral messages (server-sent events). */
+export const EPHEMERAL_STREAM = '/reference/ephemeral-stream';
+
+function streamEphemeral(req: IncomingMessage, res: ServerResponse, hub: EphemeralHub): Promise<void> {
+  const user = new URL(req.url ?? '/', 'http://reference.invalid').searchParams.get('user');
+  if (!user) {
+    writeJson(res, 400, {}, { error: 'missing_parameter' });
+    return Promise.resolve();
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+  res.write(': connected\n\n');
+  const disconnect = hub.connect(user, (message) => res.write(`event: ephemeral\ndata: ${JSON.stringify(message)}\n\n`));
+  req.on('close', disconnect);
+  return Promise.resolve();
 }
 
 /** Opens the store, seeds the static subscriptions, and serves on loopback. */

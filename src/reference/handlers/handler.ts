@@ -1,4 +1,6 @@
 import type { PassedRequest } from '../../http/front.ts';
+import type { Clock } from '../clock.ts';
+import type { EphemeralHub } from '../ephemeral-hub.ts';
 import type { Workspace } from '../fixtures.ts';
 import type { Store } from '../store.ts';
 
@@ -8,6 +10,8 @@ export interface HandlerContext {
   app: string;
   store: Store;
   workspace: Workspace;
+  hub: EphemeralHub;
+  clock: Clock;
 }
 
 /** What an operation answers; the server adds the version headers. */
