@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHATS } from '../../src/reference/chats.ts';
+import { seedWorkspace } from '../../src/reference/fixtures.ts';
+import { HANDLERS } from '../../src/reference/handlers/index.ts';
+import { profileOf } from '../../src/reference/profile.ts';
+import { listVersions } from '../../src/versions.ts';
+
+describe('conformance profile', () => {
+  const profile = profileOf('http://127.0.0.1:4030', seedWorkspace());
+
+  it('VER-02: lists a credential pinned to every version, one without a pin, and a personal one', () => {
+    const pins = profile.credentials.map((c) => c.pin);
+    for (const version of listVersions()) expect(pins).toContain(version);
+    expect(pins).toContain(null);
+    expect(profile.credentials.find((c) => c.access === 'personal')?.kind).toBe('personal_access_token');
+    expect(profile.credentials.filter((c) => c.revoked)).toHaveLength(1);
+  });
+
+  it('names what it implements and a chat for every ephemeral case', () => {
+    expect(profile.implements).toEqual(Object.keys(HANDLERS));
+    expect(Object.keys(profile.fixtures.chats)).toEqual(Object.keys(CHATS));
+    expect(profile.ephemeralStream).toBe('http://127.0.0.1:4030/reference/ephemeral-stream?user={user}');
+  });
+
+  it('serve --profile-out writes it with the address it listens on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'service-profile-'));
+    const file = join(dir, 'profile.json');
+    // The server runs until killed; the profile is written before it starts listening for good.
+    const child = execFile(process.execPath, ['bin/service-contract.js', 'serve', '--port', '0', '--data', join(dir, 'data'), '--profile-out', file]);
+    try {
+      await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve()));
+      const written = JSON.parse(await readFile(file, 'utf8'));
+      expect(written).toMatchObject({ format: 'service-contract/profile@1', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+      expect(written.baseUrl).not.toMatch(/:0$/);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
