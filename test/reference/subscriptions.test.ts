@@ -101,7 +101,16 @@ describe('v1 list', () => {
   });
 
   it('an operation not implemented yet answers 501, not a fake success', async () => {
-    const answer = await call('/v1/token.info', { token: 'sk-2026-08-25' });
+    const answer = await call('/v1/token.revoke', { method: 'POST', token: 'sk-2026-08-25' });
     expect(answer.status).toBe(501);
+  });
+
+  it('token.info names the client, the principal and the scopes of the token', async () => {
+    const key = await call('/v1/token.info', { token: 'sk-2026-08-25' });
+    expect([key.status, key.diagnostics]).toEqual([200, []]);
+    expect(key.body).toMatchObject({ ok: true, client: 'app_acme', scopes: expect.arrayContaining(['webhook:read', 'chat:write']) });
+    const personal = await call('/v1/token.info', { token: 'pat-ada' });
+    expect(personal.body.principal).not.toBe(key.body.principal);
+    expect(personal.body.scopes).toEqual(['chat:write', 'webhook:read']);
   });
 });

@@ -2,6 +2,7 @@ import type { Handler } from './handler.ts';
 import { v0WebhookSubscribe } from './v0-webhook-subscribe.ts';
 import { v0WebhookUnsubscribe } from './v0-webhook-unsubscribe.ts';
 import { v1ChatPostEphemeral } from './v1-chat-post-ephemeral.ts';
+import { v1TokenInfo } from './v1-token-info.ts';
 import { v1WebhookList } from './v1-webhook-list.ts';
 
 /**
@@ -13,4 +14,5 @@ export const HANDLERS: Record<string, Handler> = {
   'v0 post /webhook.unsubscribe': v0WebhookUnsubscribe,
   'v1 get /webhook.list': v1WebhookList,
   'v1 post /chat.postEphemeral': v1ChatPostEphemeral,
+  'v1 get /token.info': v1TokenInfo,
 };
