@@ -86,7 +86,8 @@ export interface components {
             code: string;
             /** @description Exactly the `redirect_uri` sent on authorize (AUTH-05). */
             redirect_uri: string;
-            client_id: string;
+            /** @description Required unless the client authenticates with HTTP Basic, which carries it (RFC 6749 4.1.3; standard clients omit it then). SPEC.md lists it among the fields without saying so; the server enforces the rule. */
+            client_id?: string;
             /** @description Confidential clients, when not using HTTP Basic. */
             client_secret?: string;
             /** @description PKCE verifier; required for public clients. */
@@ -100,7 +101,8 @@ export interface components {
             /** @constant */
             grant_type: "refresh_token";
             refresh_token: string;
-            client_id: string;
+            /** @description Required unless the client authenticates with HTTP Basic, which carries it (RFC 6749 4.1.3; standard clients omit it then). SPEC.md lists it among the fields without saying so; the server enforces the rule. */
+            client_id?: string;
             /** @description When not using HTTP Basic. */
             client_secret?: string;
             /** @description Space-separated; SPEC.md does not list it among the refresh fields but says extra scopes are rejected and a subset may be kept (AUTH-08). */

@@ -20,8 +20,8 @@ export function listPages(apis = listApiDocuments()): Page[] {
   ];
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+export { escapeHtml } from '../../src/http/escape-html.ts';
+import { escapeHtml } from '../../src/http/escape-html.ts';
 
 /** The version switcher every page carries, with the current page selected. */
 export function navigation(pages: Page[], current: Page): string {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { HTTP_METHODS } from '../openapi/operations.ts';
 import type { LoadedDocument } from '../validation/documents-by-version.ts';
 import type { VersionRegistry } from '../versions.ts';
-import type { MockConfig, MockToken } from '../mock/config.ts';
+import type { MockConfig, MockToken, TokenResolver } from '../mock/config.ts';
 import { checkAccess, checkBody } from './check-request.ts';
 import { decodeBody, mediaTypeOf, readBody } from './http-io.ts';
 import { resolveVersion } from './resolve-version.ts';
@@ -23,6 +23,7 @@ export interface PassedRequest {
   bearer?: string;
   token?: MockToken;
   body: unknown;
+  headers: IncomingMessage['headers'];
 }
 
 export type FrontResult =
@@ -35,7 +36,12 @@ export type FrontResult =
  * (AUTH-01, AUTH-02, AUTH-09), the operation (404, 405), scopes and access (AUTH-11, AUTH-13,
  * SUB-06, SUB-08), and the body against the document into the spec's error codes.
  */
-export function createFront(config: MockConfig, registry: VersionRegistry, documents: Map<string, LoadedDocument>) {
+export function createFront(
+  config: MockConfig,
+  registry: VersionRegistry,
+  documents: Map<string, LoadedDocument>,
+  resolveToken: TokenResolver = (bearer) => config.tokens[bearer],
+) {
   return async (req: IncomingMessage): Promise<FrontResult> => {
     const url = new URL(req.url ?? '/', 'http://service.invalid');
     const generation: Generation = url.pathname.startsWith('/v0/') ? 'v0' : url.pathname.startsWith('/v1/') ? 'v1' : 'auth';
@@ -44,7 +50,7 @@ export function createFront(config: MockConfig, registry: VersionRegistry, docum
     const fail = (error: SpecError): FrontResult => ({ kind: 'answer', status: error.status, headers, body: errorBody(generation, error) });
 
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    const token = bearer === undefined ? undefined : config.tokens[bearer];
+    const token = bearer === undefined ? undefined : await resolveToken(bearer);
     let documentKey: string = generation;
     if (generation === 'v1') {
       const requested = req.headers['service-version'];
@@ -63,6 +69,7 @@ export function createFront(config: MockConfig, registry: VersionRegistry, docum
       if (bearer === undefined) return fail({ status: 401, code: 'not_authed' });
       if (!token) return fail({ status: 401, code: 'invalid_token' });
       if (token.revoked) return fail({ status: 401, code: 'token_revoked' });
+      if (token.expired) return fail({ status: 401, code: 'invalid_token' });
     }
 
     const item = loaded.document.paths?.[path] as Record<string, any> | undefined;
@@ -86,7 +93,7 @@ export function createFront(config: MockConfig, registry: VersionRegistry, docum
     return {
       kind: 'pass',
       headers,
-      request: { generation, documentKey, path, method, operation, query: Object.fromEntries(url.searchParams), bearer, token, body: decoded.value },
+      request: { generation, documentKey, path, method, operation, query: Object.fromEntries(url.searchParams), bearer, token, body: decoded.value, headers: req.headers },
     };
   };
 }

@@ -10,7 +10,12 @@ export interface MockToken {
   access: 'organization' | 'personal';
   /** A revoked grant answers `token_revoked` (AUTH-09). */
   revoked?: boolean;
+  /** An expired access token answers `invalid_token`, worth a refresh (AUTH-02). */
+  expired?: boolean;
 }
+
+/** Finds what a bearer token stands for; undefined when it is unknown. */
+export type TokenResolver = (bearer: string) => MockToken | undefined | Promise<MockToken | undefined>;
 
 export interface MockConfig {
   tokens: Record<string, MockToken>;

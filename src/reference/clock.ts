@@ -1,6 +1,7 @@
 /** The reference server's time, injectable so tests can set it. */
 export interface Clock {
   nowMicroseconds(): number;
+  nowSeconds(): number;
 }
 
 /** Wall-clock time in Unix microseconds, strictly increasing so two messages never share a key. */
@@ -11,5 +12,6 @@ export function systemClock(): Clock {
       last = Math.max(last + 1, Date.now() * 1000);
       return last;
     },
+    nowSeconds: () => Math.floor(Date.now() / 1000),
   };
 }

@@ -4,7 +4,9 @@ import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 /** A credential of the seeded workspace: which app it belongs to and what kind it is. */
 export interface ReferenceToken extends MockToken {
   app: string;
-  kind: 'api_key' | 'personal_access_token';
+  kind: 'api_key' | 'personal_access_token' | 'oauth_access_token';
+  /** The OAuth grant an access token belongs to. */
+  grantId?: string;
 }
 
 /** A subscription configured in the administration developer settings (SUB-07: `dynamic: false`). */
@@ -14,9 +16,21 @@ export interface StaticSubscription {
   url: string;
 }
 
+/** An OAuth app's client (AUTH-04..06): confidential ones have a secret, public ones use PKCE. */
+export interface OAuthClient {
+  id: string;
+  secret?: string;
+  redirectUris: string[];
+  /** The scopes the app registered; a request may ask for a subset. */
+  scopes: string[];
+  /** The version new integrations pin to at creation (VER-02). */
+  pin: string;
+}
+
 export interface Workspace {
   tokens: Record<string, ReferenceToken>;
   staticSubscriptions: StaticSubscription[];
+  oauthClients: OAuthClient[];
 }
 
 export const APP = 'app_acme';
@@ -34,7 +48,16 @@ export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry())
   tokens['sk-no-scopes'] = key([], { pin: registry.latest });
   tokens['sk-revoked'] = key(ALL_SCOPES, { pin: registry.latest, revoked: true });
   tokens['pat-ada'] = { app: APP, kind: 'personal_access_token', access: 'personal', scopes: ['chat:write', 'webhook:read'], pin: registry.latest };
-  return { tokens, staticSubscriptions: [{ app: APP, event: 'chat.message', url: 'https://hooks.example.com/static' }] };
+  const redirectUris = ['http://localhost:8080/callback'];
+  const oauthScopes = ['chat:write', 'webhook:read', 'webhook:write'];
+  return {
+    tokens,
+    staticSubscriptions: [{ app: APP, event: 'chat.message', url: 'https://hooks.example.com/static' }],
+    oauthClients: [
+      { id: 'client_confidential', secret: 'cs_reference_secret', redirectUris, scopes: oauthScopes, pin: registry.latest },
+      { id: 'client_public', redirectUris, scopes: oauthScopes, pin: registry.latest },
+    ],
+  };
 }
 
 /** The front's view of the workspace: its tokens, no version overrides, no avatar hosts yet. */

@@ -4,9 +4,10 @@ import { writeJson } from '../http/http-io.ts';
 import { listen } from '../mock/server.ts';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { loadVersionRegistry } from '../versions.ts';
+import { createCodeStore } from './authorization-codes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.ts';
-import { type Workspace, frontConfig, seedWorkspace } from './fixtures.ts';
+import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { type Store, openStore } from './store.ts';
 
@@ -20,7 +21,20 @@ export interface ReferenceOptions {
 
 /** A small, real implementation of the Service: the shared front, then handlers over the store. */
 export async function createReferenceHandler(store: Store, workspace: Workspace, hub: EphemeralHub = createEphemeralHub(), clock: Clock = systemClock()) {
-  const front = createFront(frontConfig(workspace), loadVersionRegistry(), loadDocumentsByVersion());
+  const codes = createCodeStore();
+  // Seeded credentials first, then the access tokens of OAuth grants in the store (AUTH-02, AUTH-09).
+  const resolveToken = async (bearer: string): Promise<ReferenceToken | undefined> => {
+    const seeded = workspace.tokens[bearer];
+    if (seeded) return seeded;
+    const grant = await store.grantByAccessToken(bearer);
+    const client = grant && workspace.oauthClients.find((c) => c.id === grant.clientId);
+    if (!grant || !client) return undefined;
+    return {
+      app: APP, kind: 'oauth_access_token', grantId: grant.id, access: grant.access, scopes: grant.scope.split(' '),
+      pin: client.pin, revoked: grant.revoked, expired: grant.accessExpiresAt < clock.nowSeconds(),
+    };
+  };
+  const front = createFront(frontConfig(workspace), loadVersionRegistry(), loadDocumentsByVersion(), resolveToken);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // The recipient's client stream: the reference server's own route, not part of the contract.
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
@@ -30,9 +44,9 @@ export async function createReferenceHandler(store: Store, workspace: Workspace,
     const handler = HANDLERS[`${request.generation} ${request.method} ${request.path}`];
     if (!handler) return writeJson(res, 501, headers, request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' });
     // The front let only known credentials through; the OAuth endpoints carry none.
-    const app = request.bearer === undefined ? '' : workspace.tokens[request.bearer]!.app;
-    const answer = await handler({ request, app, store, workspace, hub, clock });
-    writeJson(res, answer.status, headers, answer.body);
+    const app = (request.token as ReferenceToken | undefined)?.app ?? '';
+    const answer = await handler({ request, app, store, workspace, hub, clock, codes });
+    writeJson(res, answer.status, { ...headers, ...answer.headers }, answer.body);
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Client, createClient } from '@libsql/client';
@@ -33,17 +33,60 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   fail_streak_started_at TEXT,
   disabled_at TEXT,
   UNIQUE (app, generation, event, url)
+);
+CREATE TABLE IF NOT EXISTS grants (
+  id TEXT PRIMARY KEY,
+  client_id TEXT NOT NULL,
+  access TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  access_token_hash TEXT NOT NULL UNIQUE,
+  access_expires_at INTEGER NOT NULL,
+  refresh_token_hash TEXT NOT NULL UNIQUE,
+  refresh_expires_at INTEGER NOT NULL,
+  revoked INTEGER NOT NULL DEFAULT 0
 )`;
 
 /**
  * The reference server's embedded SQL store: one file under the data directory, so nothing
  * acknowledged is lost on restart (a write is committed before the answer is sent).
  */
+export interface GrantRow {
+  id: string;
+  clientId: string;
+  access: 'organization' | 'personal';
+  scope: string;
+  accessExpiresAt: number;
+  refreshExpiresAt: number;
+  revoked: boolean;
+}
+
+/** AUTH-07: access tokens live 604800 s, refresh tokens 365 days. */
+export const ACCESS_TOKEN_SECONDS = 604_800;
+export const REFRESH_TOKEN_SECONDS = 365 * 24 * 3600;
+
+// Tokens are kept only as hashes: the store never holds a usable credential.
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+
 export async function openStore(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
   const db: Client = createClient({ url: `file:${join(dataDir, 'service.db')}` });
   await db.execute('PRAGMA journal_mode = WAL');
-  await db.execute(SCHEMA);
+  await db.executeMultiple(SCHEMA);
+  const toGrant = (r: Record<string, unknown>): GrantRow => ({
+    id: String(r.id), clientId: String(r.client_id), access: r.access as GrantRow['access'], scope: String(r.scope),
+    accessExpiresAt: Number(r.access_expires_at), refreshExpiresAt: Number(r.refresh_expires_at), revoked: Number(r.revoked) === 1,
+  });
+  /** New tokens for a grant; returns them once, in clear, for the token response. */
+  const issue = async (grantId: string, now: number) => {
+    const accessToken = newToken('at');
+    const refreshToken = newToken('rt');
+    await db.execute({
+      sql: 'UPDATE grants SET access_token_hash = ?, access_expires_at = ?, refresh_token_hash = ?, refresh_expires_at = ? WHERE id = ?',
+      args: [hash(accessToken), now + ACCESS_TOKEN_SECONDS, hash(refreshToken), now + REFRESH_TOKEN_SECONDS, grantId],
+    });
+    return { accessToken, refreshToken };
+  };
 
   const toRow = (r: Record<string, unknown>): SubscriptionRow => ({
     id: String(r.id), app: String(r.app), generation: r.generation as 'v0' | 'v1', event: String(r.event), url: String(r.url),
@@ -76,6 +119,32 @@ export async function openStore(dataDir: string) {
     async listSubscriptions(app: string, generation: 'v0' | 'v1'): Promise<SubscriptionRow[]> {
       const result = await db.execute({ sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? ORDER BY created, id', args: [app, generation] });
       return result.rows.map((row) => toRow(row as unknown as Record<string, unknown>));
+    },
+    /** A new grant with its first tokens (AUTH-07). */
+    async createGrant(g: { clientId: string; access: GrantRow['access']; scope: string }, now: number) {
+      const id = randomUUID();
+      await db.execute({
+        sql: 'INSERT INTO grants (id, client_id, access, scope, access_token_hash, access_expires_at, refresh_token_hash, refresh_expires_at) VALUES (?, ?, ?, ?, ?, 0, ?, 0)',
+        args: [id, g.clientId, g.access, g.scope, `pending-${id}`, `pending-refresh-${id}`],
+      });
+      return { id, ...(await issue(id, now)) };
+    },
+    async grantByAccessToken(token: string): Promise<GrantRow | undefined> {
+      const result = await db.execute({ sql: 'SELECT * FROM grants WHERE access_token_hash = ?', args: [hash(token)] });
+      return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
+    },
+    async grantByRefreshToken(token: string): Promise<GrantRow | undefined> {
+      const result = await db.execute({ sql: 'SELECT * FROM grants WHERE refresh_token_hash = ?', args: [hash(token)] });
+      return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
+    },
+    /** AUTH-08: new tokens, possibly a narrower scope; the old refresh token stops working. */
+    async rotateGrant(grantId: string, scope: string, now: number) {
+      await db.execute({ sql: 'UPDATE grants SET scope = ? WHERE id = ?', args: [scope, grantId] });
+      return issue(grantId, now);
+    },
+    /** AUTH-09: both tokens of the grant stop working, for good. */
+    async revokeGrant(grantId: string): Promise<void> {
+      await db.execute({ sql: 'UPDATE grants SET revoked = 1 WHERE id = ?', args: [grantId] });
     },
     close: () => db.close(),
   };

@@ -101,7 +101,7 @@ describe('v1 list', () => {
   });
 
   it('an operation not implemented yet answers 501, not a fake success', async () => {
-    const answer = await call('/v1/token.revoke', { method: 'POST', token: 'sk-2026-08-25' });
+    const answer = await call('/v1/webhook.unsubscribe', { method: 'POST', token: 'sk-2026-08-25', json: {} });
     expect(answer.status).toBe(501);
   });
 

@@ -1,4 +1,5 @@
 import type { PassedRequest } from '../../http/front.ts';
+import type { CodeStore } from '../authorization-codes.ts';
 import type { Clock } from '../clock.ts';
 import type { EphemeralHub } from '../ephemeral-hub.ts';
 import type { Workspace } from '../fixtures.ts';
@@ -12,11 +13,13 @@ export interface HandlerContext {
   workspace: Workspace;
   hub: EphemeralHub;
   clock: Clock;
+  codes: CodeStore;
 }
 
 /** What an operation answers; the server adds the version headers. */
 export interface HandlerAnswer {
   status: number;
+  headers?: Record<string, string>;
   body?: unknown;
 }
 

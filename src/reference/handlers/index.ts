@@ -1,8 +1,12 @@
+import { authAuthorize } from './auth-authorize.ts';
+import { authMetadata } from './auth-metadata.ts';
+import { authToken } from './auth-token.ts';
 import type { Handler } from './handler.ts';
 import { v0WebhookSubscribe } from './v0-webhook-subscribe.ts';
 import { v0WebhookUnsubscribe } from './v0-webhook-unsubscribe.ts';
 import { v1ChatPostEphemeral } from './v1-chat-post-ephemeral.ts';
 import { v1TokenInfo } from './v1-token-info.ts';
+import { v1TokenRevoke } from './v1-token-revoke.ts';
 import { v1WebhookList } from './v1-webhook-list.ts';
 
 /**
@@ -15,4 +19,8 @@ export const HANDLERS: Record<string, Handler> = {
   'v1 get /webhook.list': v1WebhookList,
   'v1 post /chat.postEphemeral': v1ChatPostEphemeral,
   'v1 get /token.info': v1TokenInfo,
+  'v1 post /token.revoke': v1TokenRevoke,
+  'auth get /oauth/authorize': authAuthorize,
+  'auth post /oauth/token': authToken,
+  'auth get /.well-known/oauth-authorization-server': authMetadata,
 };
