@@ -21,6 +21,10 @@ export interface Profile {
   };
   /** Where a user's client receives ephemeral messages, `{user}` replaced by the user's id; optional. */
   ephemeralStream?: string;
+  /** OAuth clients with their registered redirect URIs; `secret` absent for public clients. */
+  oauthClients: Array<{ id: string; secret?: string; redirectUris: string[]; scopes: string[] }>;
+  /** How the signed-in user consents: a query parameter added to the authorize URL. */
+  consent: { query: Record<string, string> };
 }
 
 export function profileOf(url: string, workspace: Workspace): Profile {
@@ -37,5 +41,7 @@ export function profileOf(url: string, workspace: Workspace): Profile {
       chats: Object.fromEntries(Object.entries(CHATS).map(([name, chat]) => [name, chat.id])) as Record<keyof typeof CHATS, string>,
     },
     ephemeralStream: `${url}/reference/ephemeral-stream?user={user}`,
+    oauthClients: workspace.oauthClients.map(({ id, secret, redirectUris, scopes }) => ({ id, ...(secret ? { secret } : {}), redirectUris, scopes })),
+    consent: { query: { consent: 'allow' } },
   };
 }

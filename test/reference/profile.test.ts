@@ -26,6 +26,12 @@ describe('conformance profile', () => {
     expect(profile.ephemeralStream).toBe('http://127.0.0.1:4030/reference/ephemeral-stream?user={user}');
   });
 
+  it('AUTH-04: lists a confidential and a public OAuth client and how to consent', () => {
+    expect(profile.oauthClients.map((c) => Boolean(c.secret))).toEqual([true, false]);
+    expect(profile.oauthClients.every((c) => c.redirectUris.length > 0)).toBe(true);
+    expect(profile.consent).toEqual({ query: { consent: 'allow' } });
+  });
+
   it('serve --profile-out writes it with the address it listens on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'service-profile-'));
     const file = join(dir, 'profile.json');
