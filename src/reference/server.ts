@@ -3,10 +3,11 @@ import { createFront } from '../http/front.ts';
 import { writeJson } from '../http/http-io.ts';
 import { listen } from '../mock/server.ts';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
-import { loadVersionRegistry } from '../versions.ts';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 import { createCodeStore } from './authorization-codes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.ts';
+import { lifecycleAt } from './lifecycle.ts';
 import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { type Store, openStore } from './store.ts';
@@ -17,10 +18,18 @@ export interface ReferenceOptions {
   port?: number;
   host?: string;
   workspace?: Workspace;
+  /** The versions and their sunset dates; openapi/versions.yaml by default. */
+  registry?: VersionRegistry;
+  /** The server's time; tests set it to see sunsets come (VER-05). */
+  clock?: Clock;
 }
 
 /** A small, real implementation of the Service: the shared front, then handlers over the store. */
-export async function createReferenceHandler(store: Store, workspace: Workspace, hub: EphemeralHub = createEphemeralHub(), clock: Clock = systemClock()) {
+export async function createReferenceHandler(
+  store: Store,
+  workspace: Workspace,
+  { hub = createEphemeralHub(), clock = systemClock(), registry = loadVersionRegistry() }: { hub?: EphemeralHub; clock?: Clock; registry?: VersionRegistry } = {},
+) {
   const codes = createCodeStore();
   // Seeded credentials first, then the access tokens of OAuth grants in the store (AUTH-02, AUTH-09).
   const resolveToken = async (bearer: string): Promise<ReferenceToken | undefined> => {
@@ -34,7 +43,9 @@ export async function createReferenceHandler(store: Store, workspace: Workspace,
       pin: client.pin, revoked: grant.revoked, expired: grant.accessExpiresAt < clock.nowSeconds(),
     };
   };
-  const front = createFront(frontConfig(workspace), loadVersionRegistry(), loadDocumentsByVersion(), resolveToken);
+  // Read at every request, so a version's lifecycle follows the clock.
+  const config = { ...frontConfig(workspace), get versions() { return lifecycleAt(registry, clock.nowSeconds()); } };
+  const front = createFront(config, registry, loadDocumentsByVersion(), resolveToken);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // The recipient's client stream: the reference server's own route, not part of the contract.
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
@@ -73,6 +84,6 @@ export async function startReference(options: ReferenceOptions) {
   for (const s of workspace.staticSubscriptions) {
     await store.upsertSubscription({ app: s.app, generation: 'v1', event: s.event, url: s.url, filter: null, dynamic: false });
   }
-  const served = await listen(await createReferenceHandler(store, workspace), options, 'reference');
+  const served = await listen(await createReferenceHandler(store, workspace, { clock: options.clock, registry: options.registry }), options, 'reference');
   return { ...served, store, workspace, close: async () => { await served.close(); store.close(); } };
 }
