@@ -1,23 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { spawnListening } from '../support/spawn-listening.ts';
 
 // The mock as a user starts it: a real process, stopped by the test.
 let child: ChildProcess;
 let url = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'service-contract.js'), 'mock', '--port', '0', '--sunset', '2026-06-01', '--deprecate', '2026-07-07=2027-07-07'], { cwd: PROJECT_ROOT });
-  url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`mock exited ${code}: ${output}`)));
-  });
+  const started = await spawnListening([join(PROJECT_ROOT, 'bin', 'service-contract.js'), 'mock', '--port', '0', '--sunset', '2026-06-01', '--deprecate', '2026-07-07=2027-07-07']);
+  child = started.child;
+  url = started.urls['listening on']!;
 }, 60_000);
 afterAll(() => {
   child.kill();

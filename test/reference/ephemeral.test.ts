@@ -1,26 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useReferenceServer } from '../support/reference-server.ts';
 import { CHATS, USERS } from '../../src/reference/chats.ts';
-import { startReference } from '../../src/reference/server.ts';
 import { checkResponse } from '../../src/validation/check-response.ts';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 
 const documents = loadDocumentsByVersion();
-let dataDir = '';
-let server: Awaited<ReturnType<typeof startReference>>;
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-reference-'));
-  server = await startReference({ dataDir });
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const reference = useReferenceServer();
 
 async function post(json: Record<string, unknown>, token = 'sk-2026-08-25') {
-  const response = await fetch(`${server.url}/v1/chat.postEphemeral`, {
+  const response = await fetch(`${reference.server.url}/v1/chat.postEphemeral`, {
     method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(json),
   });
   const body = await response.json();
@@ -60,7 +48,7 @@ describe('chat.postEphemeral on the reference server', () => {
 
   it('EPH-05: delivers live to the recipient\'s connected client, and to nobody else', async () => {
     const controller = new AbortController();
-    const stream = await fetch(`${server.url}/reference/ephemeral-stream?user=${USERS.ada}`, { signal: controller.signal });
+    const stream = await fetch(`${reference.server.url}/reference/ephemeral-stream?user=${USERS.ada}`, { signal: controller.signal });
     const reader = stream.body!.getReader();
     await reader.read(); // the `connected` comment
     const sent = await post(message('channel', USERS.ada, { threadTimestamp: 42 }));

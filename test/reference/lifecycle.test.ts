@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lifecycleAt } from '../../src/reference/lifecycle.ts';
-import { startReference } from '../../src/reference/server.ts';
+import { useReferenceServer } from '../support/reference-server.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 
 // VER-05 on the reference server: sunsets come from the registry and pass with the clock.
@@ -13,19 +10,9 @@ registry.versions[1]!.sunset = '2027-01-01';
 const at = (date: string) => Date.parse(date) / 1000;
 let now = at('2026-11-21T12:00:00Z');
 const clock = { nowSeconds: () => now, nowMicroseconds: () => now * 1_000_000 };
-let dataDir = '';
-let server: Awaited<ReturnType<typeof startReference>>;
+const reference = useReferenceServer({ registry, clock });
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-reference-'));
-  server = await startReference({ dataDir, registry, clock });
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const list = (token: string) => fetch(`${server.url}/v1/webhook.list`, { headers: { authorization: `Bearer ${token}` } });
+const list = (token: string) => fetch(`${reference.server.url}/v1/webhook.list`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('version lifecycle', () => {
   it('lifecycleAt: past sunset is sunset, an announced one deprecated, others untouched', () => {

@@ -1,28 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useReferenceServer } from '../support/reference-server.ts';
 import { type OAuthOptions, TokenRevokedError, createAuthorizationRequest, createTokenSession, exchangeCode, refreshTokens } from '../../src/oauth/index.ts';
-import { startReference } from '../../src/reference/server.ts';
 import { checkResponse } from '../../src/validation/check-response.ts';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 
 // The reference server's OAuth server, driven by the toolkit's own OAuth helpers (oauth4webapi).
 const auth = loadDocumentsByVersion().get('auth')!;
 const REDIRECT = 'http://localhost:8080/callback';
-let dataDir = '';
-let server: Awaited<ReturnType<typeof startReference>>;
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-reference-'));
-  server = await startReference({ dataDir });
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const reference = useReferenceServer();
 
-const confidential = (): OAuthOptions => ({ authUrl: server.url, clientId: 'client_confidential', clientSecret: 'cs_reference_secret', redirectUri: REDIRECT, allowInsecureRequests: true });
-const publicClient = (): OAuthOptions => ({ authUrl: server.url, clientId: 'client_public', redirectUri: REDIRECT, allowInsecureRequests: true });
+const confidential = (): OAuthOptions => ({ authUrl: reference.server.url, clientId: 'client_confidential', clientSecret: 'cs_reference_secret', redirectUri: REDIRECT, allowInsecureRequests: true });
+const publicClient = (): OAuthOptions => ({ authUrl: reference.server.url, clientId: 'client_public', redirectUri: REDIRECT, allowInsecureRequests: true });
 
 /** The browser part: consent, then follow nothing, read where it would go. */
 async function consent(url: URL): Promise<string> {
@@ -50,7 +38,7 @@ describe('authorize', () => {
   ];
   it.each(cases)('%s', async (_, { params, status, error }) => {
     const query = Object.fromEntries(Object.entries({ ...base(), ...params }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-    const response = await fetch(`${server.url}/oauth/authorize?${new URLSearchParams(query)}`, { redirect: 'manual' });
+    const response = await fetch(`${reference.server.url}/oauth/authorize?${new URLSearchParams(query)}`, { redirect: 'manual' });
     expect(response.status).toBe(status);
     if (error) expect(((await response.json()) as { error: string }).error).toBe(error);
   });
@@ -65,7 +53,7 @@ describe('token endpoint and grants', () => {
   it('AUTH-04, AUTH-06, AUTH-07: a public client exchanges its code with PKCE for a week-long token', async () => {
     const tokens = await authorize(publicClient());
     expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^at_/), refreshToken: expect.stringMatching(/^rt_/), expiresIn: 604800, scope: 'chat:write webhook:read webhook:write' });
-    const info = await fetch(`${server.url}/v1/token.info`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const info = await fetch(`${reference.server.url}/v1/token.info`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
     expect(((await info.json()) as { client: string }).client).toBe('app_acme');
   });
 
@@ -89,7 +77,7 @@ describe('token endpoint and grants', () => {
   });
 
   it('AUTH-03: client_credentials is not a supported grant', async () => {
-    const response = await fetch(`${server.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=client_confidential&client_secret=cs_reference_secret' });
+    const response = await fetch(`${reference.server.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=client_confidential&client_secret=cs_reference_secret' });
     expect(response.status).toBe(400);
   });
 
@@ -104,19 +92,19 @@ describe('token endpoint and grants', () => {
 
   it('AUTH-09: after revoke, the access token gives token_revoked and the session discards both tokens', async () => {
     const tokens = await authorize(confidential());
-    const revoked = await fetch(`${server.url}/v1/token.revoke`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const revoked = await fetch(`${reference.server.url}/v1/token.revoke`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}` } });
     expect(revoked.status).toBe(200);
-    const answer = await fetch(`${server.url}/v1/webhook.list`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const answer = await fetch(`${reference.server.url}/v1/webhook.list`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
     expect([answer.status, await answer.json()]).toEqual([401, { error: 'token_revoked' }]);
     await expect(refreshTokens(confidential(), tokens)).rejects.toMatchObject({ error: 'token_revoked' });
     const session = createTokenSession(confidential(), tokens);
-    await expect(session.fetch(new Request(`${server.url}/v1/webhook.list`))).rejects.toBeInstanceOf(TokenRevokedError);
+    await expect(session.fetch(new Request(`${reference.server.url}/v1/webhook.list`))).rejects.toBeInstanceOf(TokenRevokedError);
   });
 
   it('AUTH-10: the metadata document names this server and conforms', async () => {
-    const response = await fetch(`${server.url}/.well-known/oauth-authorization-server`);
+    const response = await fetch(`${reference.server.url}/.well-known/oauth-authorization-server`);
     const body = (await response.json()) as { issuer: string; code_challenge_methods_supported: string[] };
-    expect(body.issuer).toBe(server.url);
+    expect(body.issuer).toBe(reference.server.url);
     expect(body.code_challenge_methods_supported).toEqual(['S256']);
     expect(checkResponse(auth.document, auth.validator, { path: '/.well-known/oauth-authorization-server', method: 'get', status: 200, headers: response.headers, body })).toEqual([]);
   });

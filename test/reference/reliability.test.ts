@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { APP } from '../../src/reference/fixtures.ts';
 import { startReference } from '../../src/reference/server.ts';
 import { openStore } from '../../src/reference/store.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { spawnListening } from '../support/spawn-listening.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -29,18 +30,9 @@ function subscribe(url: string, target: string) {
 
 /** `service-contract serve` as its own process, so it can be killed like a real one. */
 async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'service-contract.js'), 'serve', '--port', '0', '--data', dataDir], { cwd: PROJECT_ROOT });
+  const { child, urls } = await spawnListening([join(PROJECT_ROOT, 'bin', 'service-contract.js'), 'serve', '--port', '0', '--data', dataDir]);
   cleanups.push(async () => child.kill('SIGKILL'));
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-  return { child, url };
+  return { child, url: urls['listening on']! };
 }
 
 describe('reference server reliability', () => {

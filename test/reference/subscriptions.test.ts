@@ -1,24 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference } from '../../src/reference/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useReferenceServer } from '../support/reference-server.ts';
 import { checkResponse } from '../../src/validation/check-response.ts';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 
 // The reference server's subscriptions over real HTTP, each answer also checked against its document.
 const documents = loadDocumentsByVersion();
-let dataDir = '';
-let server: Awaited<ReturnType<typeof startReference>>;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-reference-'));
-  server = await startReference({ dataDir });
-});
-afterAll(async () => {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const reference = useReferenceServer();
 
 async function call(path: string, init: { method?: string; token?: string; json?: unknown; form?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -26,7 +13,7 @@ async function call(path: string, init: { method?: string; token?: string; json?
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
   const method = init.method ?? 'GET';
-  const response = await fetch(`${server.url}${path}`, { method, headers, body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)) });
+  const response = await fetch(`${reference.server.url}${path}`, { method, headers, body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)) });
   const text = await response.text();
   const body = text ? JSON.parse(text) : undefined;
   const key = path.startsWith('/v0/') ? 'v0' : response.headers.get('service-version')!;

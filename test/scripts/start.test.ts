@@ -1,24 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { spawnListening } from '../support/spawn-listening.ts';
 
 // `npm start` as a user runs it (without the build step, which would rewrite generated/ while other
 // tests read it): it prints the docs and mock URLs, and both answer.
 let child: ChildProcess;
-const urls: Record<string, string> = {};
+let urls: Record<string, string> = {};
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'start.ts'), '--docs-port', '0', '--mock-port', '0', '--skip-build'], { cwd: PROJECT_ROOT });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      for (const [, name, url] of output.matchAll(/^(docs|mock): (http:\/\/\S+?)\/?(?:\s|$)/gm)) urls[name!] = url!;
-      if (urls.docs && urls.mock) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`start exited ${code}: ${output}`)));
-  });
+  ({ child, urls } = await spawnListening(['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'start.ts'), '--docs-port', '0', '--mock-port', '0', '--skip-build'], ['docs', 'mock']));
 }, 120_000);
 afterAll(() => {
   child.kill('SIGTERM');
