@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { OpenApiDocument } from '../documents.ts';
 import { dereference } from '../openapi/dereference.ts';
 import { type DocumentValidator, pointer } from '../validation/document-validator.ts';
-import type { MockToken } from '../mock/config.ts';
+import type { Credential } from './front-config.ts';
 import type { SpecError } from './spec-error.ts';
 
 export interface RequestContext {
@@ -12,7 +12,7 @@ export interface RequestContext {
   path: string;
   method: string;
   operation: Record<string, any>;
-  token?: MockToken;
+  token?: Credential;
   mediaType?: string;
   body: unknown;
   avatarHosts: string[];

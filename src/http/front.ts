@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { HTTP_METHODS } from '../openapi/operations.ts';
 import type { LoadedDocument } from '../validation/documents-by-version.ts';
 import type { VersionRegistry } from '../versions.ts';
-import type { MockConfig, MockToken, TokenResolver } from '../mock/config.ts';
+import type { Credential, FrontConfig, TokenResolver } from './front-config.ts';
 import { checkAccess, checkBody } from './check-request.ts';
 import { decodeBody, mediaTypeOf, readBody } from './http-io.ts';
 import { resolveVersion } from './resolve-version.ts';
@@ -21,7 +21,7 @@ export interface PassedRequest {
   operation: Record<string, any>;
   query: Record<string, string>;
   bearer?: string;
-  token?: MockToken;
+  token?: Credential;
   body: unknown;
   headers: IncomingMessage['headers'];
 }
@@ -37,7 +37,7 @@ export type FrontResult =
  * SUB-06, SUB-08), and the body against the document into the spec's error codes.
  */
 export function createFront(
-  config: MockConfig,
+  config: FrontConfig,
   registry: VersionRegistry,
   documents: Map<string, LoadedDocument>,
   resolveToken: TokenResolver = (bearer) => config.tokens[bearer],

@@ -1,5 +1,5 @@
 import type { VersionRegistry } from '../versions.ts';
-import type { MockConfig, MockToken } from '../mock/config.ts';
+import type { Credential, FrontConfig } from './front-config.ts';
 
 export type VersionResolution =
   | { kind: 'ok'; version: string; deprecated?: { sunset?: string } }
@@ -11,7 +11,7 @@ export type VersionResolution =
  * or malformed requested version is unsupported (the answer still names a version: the one the
  * request would have had without the header). VER-05: sunset and deprecated versions.
  */
-export function resolveVersion(header: string | undefined, token: MockToken | undefined, registry: VersionRegistry, config: MockConfig): VersionResolution {
+export function resolveVersion(header: string | undefined, token: Credential | undefined, registry: VersionRegistry, config: FrontConfig): VersionResolution {
   const fallback = token?.pin ?? registry.baseline;
   const requested = header ?? fallback;
   const entry = registry.versions.find((v) => v.version === requested);

@@ -1,41 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { type VersionRegistry, type VersionStatus, loadVersionRegistry } from '../versions.ts';
+import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.ts';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 
-/** A bearer token the mock accepts, and what it stands for (VER-02, AUTH-11, AUTH-13). */
-export interface MockToken {
-  /** The version the credential was pinned to at creation; without one, the baseline applies. */
-  pin?: string;
-  scopes: string[];
-  /** API keys act as the organization; personal access tokens as their user. */
-  access: 'organization' | 'personal';
-  /** A revoked grant answers `token_revoked` (AUTH-09). */
-  revoked?: boolean;
-  /** An expired access token answers `invalid_token`, worth a refresh (AUTH-02). */
-  expired?: boolean;
-}
-
-/** Finds what a bearer token stands for; undefined when it is unknown. */
-export type TokenResolver = (bearer: string) => MockToken | undefined | Promise<MockToken | undefined>;
-
-export interface MockConfig {
-  tokens: Record<string, MockToken>;
-  /** Status overrides per version, to see VER-05: `deprecated` adds headers, `sunset` gives 410. */
-  versions: Record<string, { status: VersionStatus; sunset?: string }>;
-  /** Hosts whose URLs count as service-hosted avatars from 2026-08-25 (VER-12). */
-  avatarHosts: string[];
-}
-
-export const ALL_SCOPES = [
-  'webhook:write', 'webhook:read', 'chat:send_message', 'chat:write', 'chat:history', 'user:read',
-  'user:read.email', 'user:read.status', 'transcript:read', 'onair:read', 'magicast:read',
-];
+export { ALL_SCOPES };
+/** The mock's configuration is the front's. */
+export type MockConfig = FrontConfig;
 
 /**
  * The tokens every mock has unless its config replaces them: one organization token pinned to each
  * version (`mock-<version>`), a personal token, one without scopes, and a revoked one.
  */
 export function defaultConfig(registry: VersionRegistry = loadVersionRegistry()): MockConfig {
-  const tokens: Record<string, MockToken> = {};
+  const tokens: Record<string, Credential> = {};
   for (const { version } of registry.versions) tokens[`mock-${version}`] = { pin: version, scopes: ALL_SCOPES, access: 'organization' };
   tokens['mock-personal'] = { pin: registry.latest, scopes: ['chat:write', 'webhook:read'], access: 'personal' };
   tokens['mock-no-scopes'] = { pin: registry.latest, scopes: [], access: 'organization' };

@@ -1,7 +1,7 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFront } from '../http/front.ts';
 import { writeJson } from '../http/http-io.ts';
+import { listen } from '../http/listen.ts';
 import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 import { type MockConfig, defaultConfig } from './config.ts';
@@ -44,24 +44,4 @@ function stringHeaders(req: IncomingMessage): Record<string, string> {
 /** Starts the mock on 127.0.0.1 (port 0 picks a free one); `close` stops it. */
 export async function startMock(options: { port?: number; host?: string; config?: MockConfig } = {}) {
   return listen(await createMockHandler(options.config), options, 'mock');
-}
-
-/** Serves a handler on loopback, answering 500 in the spec's shape if it ever throws. */
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, options: { port?: number; host?: string }, name: string) {
-  const server = createServer((req, res) => {
-    handler(req, res).catch((error: Error) => {
-      // A crash would be a defect: answer 500 in the spec's shape and keep serving.
-      console.error(`${name}: ${error.stack ?? error.message}`);
-      if (!res.headersSent) writeJson(res, 500, {}, { error: 'internal_error' });
-    });
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    // Long-lived streams (the reference server's ephemeral stream) would hold close() open.
-    server.closeAllConnections();
-  });
-  return { url: `http://${host}:${port}`, server, close };
 }

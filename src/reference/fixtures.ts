@@ -1,8 +1,8 @@
-import { ALL_SCOPES, type MockConfig, type MockToken } from '../mock/config.ts';
+import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.ts';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 
 /** A credential of the seeded workspace: which app it belongs to and what kind it is. */
-export interface ReferenceToken extends MockToken {
+export interface ReferenceToken extends Credential {
   app: string;
   kind: 'api_key' | 'personal_access_token' | 'oauth_access_token';
   /** The OAuth grant an access token belongs to. */
@@ -61,6 +61,6 @@ export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry())
 }
 
 /** The front's view of the workspace: its tokens, no version overrides, no avatar hosts yet. */
-export function frontConfig(workspace: Workspace): MockConfig {
+export function frontConfig(workspace: Workspace): FrontConfig {
   return { tokens: workspace.tokens, versions: {}, avatarHosts: [] };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFront } from '../http/front.ts';
 import { writeJson } from '../http/http-io.ts';
-import { listen } from '../mock/server.ts';
+import { listen } from '../http/listen.ts';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 import { createCodeStore } from './authorization-codes.ts';
