@@ -56,7 +56,7 @@ export async function createReferenceHandler(
     if (!handler) return writeJson(res, 501, headers, request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' });
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = (request.token as ReferenceToken | undefined)?.app ?? '';
-    const answer = await handler({ request, app, store, workspace, hub, clock, codes });
+    const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry });
     writeJson(res, answer.status, { ...headers, ...answer.headers }, answer.body);
   };
 }

@@ -698,6 +698,22 @@ export interface components {
             };
         };
         /**
+         * @description A request the operation refuses, or an unsupported `Service-Version` (VER-04). SPEC.md shows
+         *     neither the refusals of this operation nor their codes (for subscribe, an empty filter or
+         *     `{mention: false}` alone is refused, SUB-09), so the body is any error body.
+         */
+        "bad-request-unspecified": {
+            headers: {
+                "Service-Version": components["headers"]["service-version"];
+                Deprecation: components["headers"]["deprecation"];
+                Sunset: components["headers"]["sunset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error-body"] | components["schemas"]["Unsupported-version-error"];
+            };
+        };
+        /**
          * @description A transient failure, as are transport errors and no 2xx within 3 seconds (DLV-06, DLV-08). The
          *     delivery is retried: at most 4 attempts in all, waiting about 1 s, 1 min, then 5 min; a
          *     `Retry-After` on 429 or 503 replaces the next wait, capped at 5 minutes (DLV-07). After the last
@@ -937,7 +953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unspecified-body"];
                 };
             };
-            400: components["responses"]["unsupported-version"];
+            400: components["responses"]["bad-request-unspecified"];
             401: components["responses"]["unauthorized"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
@@ -975,7 +991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unspecified-body"];
                 };
             };
-            400: components["responses"]["unsupported-version"];
+            400: components["responses"]["bad-request-unspecified"];
             401: components["responses"]["unauthorized"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { EphemeralHub } from '../ephemeral-hub.ts';
 import type { Workspace } from '../fixtures.ts';
 import type { Store } from '../store.ts';
+import type { VersionRegistry } from '../../versions.ts';
 
 export interface HandlerContext {
   request: PassedRequest;
@@ -14,6 +15,7 @@ export interface HandlerContext {
   hub: EphemeralHub;
   clock: Clock;
   codes: CodeStore;
+  registry: VersionRegistry;
 }
 
 /** What an operation answers; the server adds the version headers. */

@@ -8,6 +8,8 @@ import { v1ChatPostEphemeral } from './v1-chat-post-ephemeral.ts';
 import { v1TokenInfo } from './v1-token-info.ts';
 import { v1TokenRevoke } from './v1-token-revoke.ts';
 import { v1WebhookList } from './v1-webhook-list.ts';
+import { v1WebhookSubscribe } from './v1-webhook-subscribe.ts';
+import { v1WebhookUnsubscribe } from './v1-webhook-unsubscribe.ts';
 
 /**
  * The operations the reference server implements, by generation, method and path. An operation of
@@ -17,6 +19,8 @@ export const HANDLERS: Record<string, Handler> = {
   'v0 post /webhook.subscribe': v0WebhookSubscribe,
   'v0 post /webhook.unsubscribe': v0WebhookUnsubscribe,
   'v1 get /webhook.list': v1WebhookList,
+  'v1 post /webhook.subscribe': v1WebhookSubscribe,
+  'v1 post /webhook.unsubscribe': v1WebhookUnsubscribe,
   'v1 post /chat.postEphemeral': v1ChatPostEphemeral,
   'v1 get /token.info': v1TokenInfo,
   'v1 post /token.revoke': v1TokenRevoke,

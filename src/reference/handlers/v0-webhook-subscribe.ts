@@ -1,15 +1,10 @@
+import { destinationProblem } from '../destination-url.ts';
 import type { Handler } from './handler.ts';
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** SUB-01..04: create or update (on event and URL) a v0 subscription. */
 export const v0WebhookSubscribe: Handler = async ({ request, app, store }) => {
   const body = request.body as { url: string; event: string; filter?: Record<string, unknown> };
-  // SUB-03: HTTPS outside local environments; local means a loopback host here.
-  const url = new URL(body.url);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
-    return { status: 400, body: { code: 'invalid_parameter' } };
-  }
+  if (destinationProblem(body.url)) return { status: 400, body: { code: 'invalid_parameter' } };
   const row = await store.upsertSubscription({ app: app, generation: 'v0', event: body.event, url: body.url, filter: body.filter ?? null, dynamic: true });
   return { status: 200, body: { id: row.id, event: row.event, url: row.url, filter: row.filter } };
 };

@@ -1,0 +1,23 @@
+import { destinationProblem } from '../destination-url.ts';
+import type { Handler, HandlerAnswer } from './handler.ts';
+
+interface Body { event?: string; url?: string; filter?: Record<string, unknown>; apiVersion?: string }
+
+/**
+ * v1 subscribe. The subscription keeps the version it is created with: `apiVersion`, else the
+ * credential's pin, else the baseline (VER-14); subscribing again to the same event and URL updates
+ * the filter and keeps the version. SPEC.md shows neither the required fields nor the answer; this
+ * server requires `event` and `url` and answers the subscription.
+ */
+export const v1WebhookSubscribe: Handler = async ({ request, app, store, registry }): Promise<HandlerAnswer> => {
+  const body = request.body as Body;
+  if (!body.event || !body.url) return { status: 400, body: { error: 'missing_parameter' } };
+  if (destinationProblem(body.url)) return { status: 400, body: { error: 'invalid_parameter' } };
+  const apiVersion = body.apiVersion ?? request.token!.pin ?? registry.baseline;
+  if (!registry.versions.some((v) => v.version === apiVersion)) return { status: 400, body: { error: 'invalid_parameter' } };
+  const row = await store.upsertSubscription({ app, generation: 'v1', event: body.event, url: body.url, filter: body.filter ?? null, apiVersion, dynamic: true });
+  return {
+    status: 200,
+    body: { ok: true, id: row.id, event: row.event, url: row.url, ...(row.filter ? { filter: row.filter } : {}), apiVersion: row.apiVersion, dynamic: true },
+  };
+};
