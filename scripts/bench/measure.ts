@@ -1,19 +1,4 @@
 /**
- * Operations per second of `work`, the median of several timed rounds after a warm-up, so one
- * garbage collection or scheduler hiccup does not decide a comparison.
- */
-export function opsPerSecond(work: () => void, { rounds = 7, perRound = 5_000 } = {}): number {
-  for (let i = 0; i < perRound; i += 1) work();
-  const rates: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const started = process.hrtime.bigint();
-    for (let i = 0; i < perRound; i += 1) work();
-    rates.push(perRound / (Number(process.hrtime.bigint() - started) / 1e9));
-  }
-  return rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
-}
-
-/**
  * How fast `subject` runs relative to each baseline: the variants take turns round by round, so
  * each ratio compares runs made under the same machine load; the median ratio is reported.
  */
