@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { OpenApiDocument } from '../documents.ts';
 import { dereference } from '../openapi/dereference.ts';
+import { withoutPins } from '../openapi/without-pins.ts';
 import { type ChangeKind, type LeafChange, classify } from './classify.ts';
 import { mergeAllOf } from './merge-all-of.ts';
 
@@ -58,9 +59,3 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function withoutPins(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutPins);
-  if (!isRecord(node)) return node;
-  const entries = Object.entries(node).filter(([key]) => !(key === 'const' && node['x-pinned-to']));
-  return Object.fromEntries(entries.map(([key, value]) => [key, withoutPins(value)]));
-}

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { OpenApiDocument } from '../documents.ts';
 import { dereference } from './dereference.ts';
+import { withoutPins } from './without-pins.ts';
 
 /** A path item (`path /chat.postEphemeral`) or a webhook (`webhook chat.message`). */
 export type ItemName = `path ${string}` | `webhook ${string}`;
@@ -27,10 +28,3 @@ function comparable(document: OpenApiDocument, item: unknown): unknown {
   return item === undefined ? undefined : withoutPins(dereference(document, item));
 }
 
-function withoutPins(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutPins);
-  if (node === null || typeof node !== 'object') return node;
-  const record = node as Record<string, unknown>;
-  const entries = Object.entries(record).filter(([key]) => !(key === 'const' && record['x-pinned-to']));
-  return Object.fromEntries(entries.map(([key, value]) => [key, withoutPins(value)]));
-}
