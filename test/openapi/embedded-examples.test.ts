@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
+import type { OpenApiDocument } from '../../src/documents.ts';
 import { listOperations, resolveLocal } from '../../src/openapi/operations.ts';
-import { DocumentValidator, pointer } from '../../src/validation/document-validator.ts';
+import { pointer } from '../../src/validation/document-validator.ts';
+import { loadBundles } from '../support/bundles.ts';
 import { webhookExamples } from '../support/webhook-examples.ts';
 
 // The bundled documents are what Prism, clients and docs read: their inline examples must validate
@@ -13,7 +14,7 @@ interface MediaTypeSite {
   needsExample: boolean;
 }
 
-function mediaTypeSites(document: ReturnType<typeof readBundledDocument>): MediaTypeSite[] {
+function mediaTypeSites(document: OpenApiDocument): MediaTypeSite[] {
   const sites: MediaTypeSite[] = [];
   for (const entry of listOperations(document)) {
     const label = `${entry.kind} ${entry.name} ${entry.method}`;
@@ -40,9 +41,7 @@ function mediaTypeSites(document: ReturnType<typeof readBundledDocument>): Media
   return sites;
 }
 
-describe.each(listApiDocuments().map((api) => [api.name, api] as const))('%s', (_, api) => {
-  const document = readBundledDocument(api);
-  const validator = new DocumentValidator(document);
+describe.each(loadBundles().map((bundle) => [bundle.api.name, bundle] as const))('%s', (_, { document, validator }) => {
   const sites = mediaTypeSites(document);
 
   it.each(sites.filter((site) => site.needsExample).map((site) => [site.label, site] as const))('%s has an example', (_, site) => {

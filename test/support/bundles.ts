@@ -1,5 +1,6 @@
-import { type ApiDocument, type OpenApiDocument, listApiDocuments, readBundledDocument } from '../../src/documents.ts';
-import { DocumentValidator, pointer } from '../../src/validation/document-validator.ts';
+import { type ApiDocument, type OpenApiDocument, listApiDocuments } from '../../src/documents.ts';
+import { type DocumentValidator, pointer } from '../../src/validation/document-validator.ts';
+import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 
 /** A committed bundle with a validator over it, and shortcuts to what tests look up most. */
 export interface Bundle {
@@ -10,10 +11,11 @@ export interface Bundle {
   accepts(keys: ReadonlyArray<string | number>, value: unknown): boolean;
 }
 
+/** Every bundle in redocly.yaml's order, from the one loader the servers use. */
 export function loadBundles(): Bundle[] {
+  const loaded = loadDocumentsByVersion();
   return listApiDocuments().map((api) => {
-    const document = readBundledDocument(api);
-    const validator = new DocumentValidator(document);
+    const { document, validator } = loaded.get(api.version ?? api.name)!;
     return { api, document, validator, accepts: (keys, value) => validator.validate(pointer(keys), value).length === 0 };
   });
 }
