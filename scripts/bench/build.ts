@@ -5,7 +5,7 @@ import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { listOperations } from '../../src/openapi/operations.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { EXAMPLE_SUFFIX, SCHEMAS_DIR, listFiles, loadSchemaFiles } from '../../src/validation/schema-files.ts';
-import { loadExampleFiles } from '../../test/support/example-files.ts';
+import { loadExampleFiles } from '../../src/validation/example-files.ts';
 
 // Speed targets live here, never in tests. Each measurement is printed with the baseline it is
 // compared against, measured in the same run on the same machine.
