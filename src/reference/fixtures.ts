@@ -1,3 +1,4 @@
+import type { AppDeliverySettings } from './deliveries/dispatcher.ts';
 import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.ts';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 
@@ -29,6 +30,8 @@ export interface OAuthClient {
 
 export interface Workspace {
   tokens: Record<string, ReferenceToken>;
+  /** Each app's webhook signing secret and default version. */
+  apps: Record<string, AppDeliverySettings>;
   staticSubscriptions: StaticSubscription[];
   oauthClients: OAuthClient[];
 }
@@ -37,8 +40,8 @@ export const APP = 'app_acme';
 
 /**
  * The seeded workspace: the app `app_acme` with an API key pinned to each dated version (VER-02),
- * one without a pin, one without scopes, a revoked one, a personal access token, and one static
- * subscription. OAuth clients, chats and users come with the rest of the reference server.
+ * one without a pin, one without scopes, a revoked one, a personal access token, its signing secret,
+ * one static subscription, and a confidential and a public OAuth client.
  */
 export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry()): Workspace {
   const tokens: Record<string, ReferenceToken> = {};
@@ -52,7 +55,11 @@ export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry())
   const oauthScopes = ['chat:write', 'webhook:read', 'webhook:write'];
   return {
     tokens,
-    staticSubscriptions: [{ app: APP, event: 'chat.message', url: 'https://hooks.example.com/static' }],
+    // AUTH-12: the app's own `whsec_` secret, unrelated to its OAuth client secret.
+    apps: { [APP]: { signingSecret: `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`, pin: registry.latest } },
+    // On loopback's discard port, where nothing answers: deliveries to it fail at once, as to a
+    // destination that is down, without reaching outside the machine.
+    staticSubscriptions: [{ app: APP, event: 'chat.message', url: 'http://127.0.0.1:9/static-hook' }],
     oauthClients: [
       { id: 'client_confidential', secret: 'cs_reference_secret', redirectUris, scopes: oauthScopes, pin: registry.latest },
       { id: 'client_public', redirectUris, scopes: oauthScopes, pin: registry.latest },

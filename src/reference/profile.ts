@@ -1,11 +1,11 @@
 import { CHATS, USERS } from './chats.ts';
 import { HANDLERS } from './handlers/index.ts';
-import type { Workspace } from './fixtures.ts';
+import { EVENT_TRIGGER } from './event-trigger.ts';
+import { APP, type Workspace } from './fixtures.ts';
 
 /**
  * What a conformance run needs to know about an implementation (docs/conformance-profile.md). This
- * is format 1, a draft: fields for chats, users, OAuth clients, the signing secret and the event
- * trigger join it as the reference server grows them.
+ * is format 1: fields a run does not know are ignored, so later fields do not break older runs.
  */
 export interface Profile {
   format: 'service-contract/profile@1';
@@ -25,9 +25,20 @@ export interface Profile {
   oauthClients: Array<{ id: string; secret?: string; redirectUris: string[]; scopes: string[] }>;
   /** How the signed-in user consents: a query parameter added to the authorize URL. */
   consent: { query: Record<string, string> };
+  /** AUTH-12: the `whsec_` secret the implementation signs the credentials' app's deliveries with. */
+  signingSecret: string;
+  /** Where `POST {generation, event, data}` makes the implementation emit an event; absent when it cannot. */
+  eventTrigger?: string;
+  /** How much faster than real time retry waits, the reaction debounce and the fail streak run (1 = real time). */
+  timeScale: number;
 }
 
-export function profileOf(url: string, workspace: Workspace): Profile {
+export interface ProfileOptions {
+  timeScale?: number;
+  triggerEvents?: boolean;
+}
+
+export function profileOf(url: string, workspace: Workspace, { timeScale = 1, triggerEvents = false }: ProfileOptions = {}): Profile {
   return {
     format: 'service-contract/profile@1',
     baseUrl: url,
@@ -43,5 +54,8 @@ export function profileOf(url: string, workspace: Workspace): Profile {
     ephemeralStream: `${url}/reference/ephemeral-stream?user={user}`,
     oauthClients: workspace.oauthClients.map(({ id, secret, redirectUris, scopes }) => ({ id, ...(secret ? { secret } : {}), redirectUris, scopes })),
     consent: { query: { consent: 'allow' } },
+    signingSecret: workspace.apps[APP]!.signingSecret,
+    ...(triggerEvents ? { eventTrigger: `${url}${EVENT_TRIGGER}` } : {}),
+    timeScale,
   };
 }

@@ -6,6 +6,8 @@ import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 import { createCodeStore } from './authorization-codes.ts';
 import { type Clock, systemClock } from './clock.ts';
+import { type Dispatcher, createDispatcher } from './deliveries/dispatcher.ts';
+import { EVENT_TRIGGER, triggerEvent } from './event-trigger.ts';
 import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.ts';
 import { lifecycleAt } from './lifecycle.ts';
 import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.ts';
@@ -22,14 +24,27 @@ export interface ReferenceOptions {
   registry?: VersionRegistry;
   /** The server's time; tests set it to see sunsets come (VER-05). */
   clock?: Clock;
+  /** Divides delivery waits, the reaction debounce and the 24-hour fail streak; 1 by default. */
+  timeScale?: number;
+  /** Serve the event trigger for test harnesses (off by default: it lets anyone emit events). */
+  triggerEvents?: boolean;
+}
+
+interface HandlerOptions {
+  hub?: EphemeralHub;
+  clock?: Clock;
+  registry?: VersionRegistry;
+  dispatcher?: Dispatcher;
+  triggerEvents?: boolean;
 }
 
 /** A small, real implementation of the Service: the shared front, then handlers over the store. */
 export async function createReferenceHandler(
   store: Store,
   workspace: Workspace,
-  { hub = createEphemeralHub(), clock = systemClock(), registry = loadVersionRegistry() }: { hub?: EphemeralHub; clock?: Clock; registry?: VersionRegistry } = {},
+  { hub = createEphemeralHub(), clock = systemClock(), registry = loadVersionRegistry(), dispatcher = createDispatcher({ store, clock, apps: workspace.apps }), triggerEvents = false }: HandlerOptions = {},
 ) {
+  const versions = registry.versions.map((v) => v.version);
   const codes = createCodeStore();
   // Seeded credentials first, then the access tokens of OAuth grants in the store (AUTH-02, AUTH-09).
   const resolveToken = async (bearer: string): Promise<ReferenceToken | undefined> => {
@@ -49,6 +64,7 @@ export async function createReferenceHandler(
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // The recipient's client stream: the reference server's own route, not part of the contract.
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
+    if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);
     const checked = await front(req);
     if (checked.kind === 'answer') return writeJson(res, checked.status, checked.headers, checked.body);
     const { request, headers } = checked;
@@ -56,7 +72,7 @@ export async function createReferenceHandler(
     if (!handler) return writeJson(res, 501, headers, request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' });
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = (request.token as ReferenceToken | undefined)?.app ?? '';
-    const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry });
+    const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry, dispatcher });
     writeJson(res, answer.status, { ...headers, ...answer.headers }, answer.body);
   };
 }
@@ -84,6 +100,16 @@ export async function startReference(options: ReferenceOptions) {
   for (const s of workspace.staticSubscriptions) {
     await store.upsertSubscription({ app: s.app, generation: 'v1', event: s.event, url: s.url, filter: null, dynamic: false });
   }
-  const served = await listen(await createReferenceHandler(store, workspace, { clock: options.clock, registry: options.registry }), options, 'reference');
-  return { ...served, store, workspace, close: async () => { await served.close(); store.close(); } };
+  const clock = options.clock ?? systemClock();
+  const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale });
+  const handler = await createReferenceHandler(store, workspace, { clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents });
+  const served = await listen(handler, options, 'reference');
+  return {
+    ...served, store, workspace, dispatcher,
+    close: async () => {
+      dispatcher.close();
+      await served.close();
+      store.close();
+    },
+  };
 }

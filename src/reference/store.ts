@@ -120,6 +120,33 @@ export async function openStore(dataDir: string) {
       const result = await db.execute({ sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? ORDER BY created, id', args: [app, generation] });
       return result.rows.map((row) => toRow(row as unknown as Record<string, unknown>));
     },
+    /** The subscriptions an event goes to: the app's, of the generation and event, not paused (HEALTH-03). */
+    async activeSubscriptions(app: string, generation: 'v0' | 'v1', event: string): Promise<SubscriptionRow[]> {
+      const result = await db.execute({
+        sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? AND event = ? AND disabled_at IS NULL ORDER BY created, id',
+        args: [app, generation, event],
+      });
+      return result.rows.map((row) => toRow(row as unknown as Record<string, unknown>));
+    },
+    /** HEALTH-02: a 2xx delivery; the subscription is healthy again. */
+    async recordDeliverySuccess(id: string, at: string): Promise<void> {
+      await db.execute({ sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?', args: [at, id] });
+    },
+    /**
+     * A delivery failed terminally: the first failure opens a streak (HEALTH-01); a v1 streak that
+     * began at or before `pauseIfStreakSince` pauses the subscription (HEALTH-03). v0 subscriptions
+     * are never paused (HEALTH-04). One statement, so concurrent deliveries cannot lose a change.
+     */
+    async recordDeliveryFailure(id: string, at: string, pauseIfStreakSince: string): Promise<void> {
+      await db.execute({
+        sql: `UPDATE subscriptions SET
+                disabled_at = CASE WHEN generation = 'v1' AND disabled_at IS NULL AND fail_streak_started_at IS NOT NULL
+                                    AND fail_streak_started_at <= ? THEN ? ELSE disabled_at END,
+                fail_streak_started_at = COALESCE(fail_streak_started_at, ?)
+              WHERE id = ?`,
+        args: [pauseIfStreakSince, at, at, id],
+      });
+    },
     /** A new grant with its first tokens (AUTH-07). */
     async createGrant(g: { clientId: string; access: GrantRow['access']; scope: string }, now: number) {
       const id = randomUUID();

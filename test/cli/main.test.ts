@@ -62,6 +62,8 @@ describe('service-contract', () => {
     ['diff: VER-09 finds nothing between 2026-07-07 and 2026-07-23', { args: ['diff', '2026-07-07', '2026-07-23'], code: 0, says: /0 changes, 0 breaking/ }],
     ['diff: --json prints the changes', { args: ['diff', '2026-08-20', '2026-08-25', '--json'], code: 0, says: /"kind": "breaking"/ }],
     ['diff: an unknown version gives 2', { args: ['diff', '2026-06-01', '2030-01-01'], code: 2, says: /unknown version "2030-01-01"/ }],
+    ['serve: a time scale below 1 gives 2', { args: ['serve', '--port', '0', '--time-scale', '0.5'], code: 2, says: /--time-scale/ }],
+    ['serve: a time scale that is no number gives 2', { args: ['serve', '--port', '0', '--time-scale', 'fast'], code: 2, says: /--time-scale/ }],
   ];
   it.each(cases)('%s', async (_, { args, code, says }) => {
     const result = await cli(args);

@@ -65,3 +65,13 @@ describe('chat.postEphemeral on the reference server', () => {
     expect(Math.abs(a.body.timestamp / 1000 - Date.now())).toBeLessThan(60_000);
   });
 });
+
+describe('mention grammars on write', () => {
+  const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
+  const texts = [`hi <@G-${GROUP}> and <@all>`, `hi <!subteam^${GROUP}> and <!channel>`, `hi <@${USERS.grace}|Grace> and <@all|everyone>`];
+  const cases = ['2026-06-01', '2026-08-07', '2026-08-25'].flatMap((version) => texts.map((text) => [`${version}: ${text}`, { version, text }] as const));
+  it.each(cases)('VER-13: every version accepts %s', async (_, { version, text }) => {
+    const answer = await post(message('channel', USERS.grace, { text }), `sk-${version}`);
+    expect([answer.status, answer.diagnostics]).toEqual([200, []]);
+  });
+});

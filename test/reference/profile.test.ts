@@ -32,6 +32,14 @@ describe('conformance profile', () => {
     expect(profile.consent).toEqual({ query: { consent: 'allow' } });
   });
 
+  it('AUTH-12: names the signing secret; the trigger and time scale only as the instance runs', () => {
+    expect(profile.signingSecret).toMatch(/^whsec_/);
+    expect(profile).not.toHaveProperty('eventTrigger');
+    expect(profile.timeScale).toBe(1);
+    const testing = profileOf('http://127.0.0.1:4030', seedWorkspace(), { timeScale: 600, triggerEvents: true });
+    expect([testing.eventTrigger, testing.timeScale]).toEqual(['http://127.0.0.1:4030/reference/events', 600]);
+  });
+
   it('serve --profile-out writes it with the address it listens on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'service-profile-'));
     const file = join(dir, 'profile.json');

@@ -80,7 +80,7 @@ describe('v1 list', () => {
   it('SUB-07: lists the static subscription with dynamic false', async () => {
     const answer = await call('/v1/webhook.list', { token: 'sk-2026-08-25' });
     expect(answer.status).toBe(200);
-    expect(answer.body.webhooks).toEqual([expect.objectContaining({ event: 'chat.message', url: 'https://hooks.example.com/static', dynamic: false })]);
+    expect(answer.body.webhooks).toEqual([expect.objectContaining({ event: 'chat.message', url: 'http://127.0.0.1:9/static-hook', dynamic: false })]);
     expect(answer.diagnostics).toEqual([]);
   });
 

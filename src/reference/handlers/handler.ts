@@ -1,6 +1,7 @@
 import type { PassedRequest } from '../../http/front.ts';
 import type { CodeStore } from '../authorization-codes.ts';
 import type { Clock } from '../clock.ts';
+import type { Dispatcher } from '../deliveries/dispatcher.ts';
 import type { EphemeralHub } from '../ephemeral-hub.ts';
 import type { Workspace } from '../fixtures.ts';
 import type { Store } from '../store.ts';
@@ -16,6 +17,8 @@ export interface HandlerContext {
   clock: Clock;
   codes: CodeStore;
   registry: VersionRegistry;
+  /** Sends the events the service's own actions produce. */
+  dispatcher: Dispatcher;
 }
 
 /** What an operation answers; the server adds the version headers. */

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseSecret } from '../../webhooks/secret.ts';
+import { signature } from '../../webhooks/sign.ts';
+import type { WebhookVersion } from '../../webhooks/versions.ts';
+import type { Clock } from '../clock.ts';
+import type { Store, SubscriptionRow } from '../store.ts';
+import { type AttemptOutcome, sendAttempt } from './attempt.ts';
+import { hearsChatEvent } from './audience.ts';
+import { createDebouncer } from './debounce.ts';
+import { matchesFilter } from './filter-match.ts';
+import { DELIVERY_POLICY, scaledMs } from './policy.ts';
+import { type EventIdentity, renderPayload } from './render.ts';
+import type { ServiceEvent } from './service-event.ts';
+
+/** What the dispatcher needs to know about an app: how it signs and which version it defaults to. */
+export interface AppDeliverySettings {
+  /** AUTH-12: one `whsec_` secret per app. */
+  signingSecret: string;
+  /** The version a subscription without its own `apiVersion` delivers in (VER-14). */
+  pin: string;
+}
+
+export interface DispatcherOptions {
+  store: Store;
+  clock: Clock;
+  apps: Record<string, AppDeliverySettings>;
+  /** Divides waits, the reaction debounce and the fail-streak window; 1 is real time. */
+  timeScale?: number;
+}
+
+/** How one delivery ended: acknowledged, failed (health updated), or cancelled by shutdown. */
+export interface DeliveryReport {
+  subscriptionId: string;
+  webhookId: string;
+  attempts: number;
+  outcome: 'acknowledged' | 'failed' | 'cancelled';
+}
+
+export interface Emitted {
+  /** Subscriptions the event goes to now; 0 while a debounced event waits. */
+  deliveries: number;
+  debounced: boolean;
+  /** Settles when every delivery of the event has ended. */
+  settled: Promise<DeliveryReport[]>;
+}
+
+/** DLV-11: the events whose changes are coalesced per message. */
+const DEBOUNCED = new Set(['v0 chat:message:reaction', 'v1 chat.reaction']);
+
+/**
+ * Sends events to the subscriptions that want them: rendered by each subscription's version,
+ * signed per Standard Webhooks, retried per SPEC.md's policy, with the subscription's health kept
+ * in the store (DLV-01..11, HEALTH-01..04). Retries live in memory, as the spec says they may.
+ */
+export function createDispatcher({ store, clock, apps, timeScale = 1 }: DispatcherOptions) {
+  const closing = new AbortController();
+  const keys = new Map<string, Buffer>();
+  const keyOf = (app: string) => {
+    let key = keys.get(app);
+    if (!key) {
+      const parsed = parseSecret(apps[app]!.signingSecret);
+      if ('problem' in parsed) throw new TypeError(`app ${app}: ${parsed.problem}`);
+      key = parsed.key;
+      keys.set(app, key);
+    }
+    return key;
+  };
+  /** VER-14: the subscription's own version, else the app's default. */
+  const versionOf = (app: string, s: SubscriptionRow): WebhookVersion =>
+    s.generation === 'v0' ? 'v0' : ((s.apiVersion ?? apps[app]!.pin) as WebhookVersion);
+  const nowIso = () => new Date(Math.floor(clock.nowMicroseconds() / 1000)).toISOString();
+
+  async function dispatch(app: string, event: ServiceEvent): Promise<{ deliveries: number; settled: Promise<DeliveryReport[]> }> {
+    const subscriptions = (await store.activeSubscriptions(app, event.generation, event.type))
+      .filter((s) => matchesFilter(s.filter, event) && hearsChatEvent(event, versionOf(app, s), s.filter));
+    const identity: EventIdentity = { eventId: `evt_${randomUUID()}`, occurredAt: nowIso() };
+    const settled = Promise.all(subscriptions.map((s) => deliver(app, s, event, identity)));
+    return { deliveries: subscriptions.length, settled };
+  }
+
+  async function deliver(app: string, subscription: SubscriptionRow, event: ServiceEvent, identity: EventIdentity): Promise<DeliveryReport> {
+    const version = versionOf(app, subscription);
+    const body = JSON.stringify(renderPayload(event, version, identity));
+    // DLV-04: one id per event and subscription, the same on every retry.
+    const webhookId = `msg_${randomUUID()}`;
+    const report = (attempts: number, outcome: DeliveryReport['outcome']): DeliveryReport => ({ subscriptionId: subscription.id, webhookId, attempts, outcome });
+    let previous: AttemptOutcome | undefined;
+    let attempt = 1;
+    for (; attempt <= DELIVERY_POLICY.attempts; attempt += 1) {
+      if (closing.signal.aborted) return report(attempt - 1, 'cancelled');
+      const timestamp = clock.nowSeconds();
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'webhook-id': webhookId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signature(keyOf(app), webhookId, timestamp, body),
+      };
+      // v0 is outside the dated scheme (VER-06): its deliveries name no version.
+      if (version !== 'v0') headers['service-version'] = version;
+      // DLV-05: only retries say which retry they are and why.
+      if (previous?.kind === 'retryable') {
+        headers['service-retry-num'] = String(attempt - 1);
+        headers['service-retry-reason'] = previous.reason;
+      }
+      const outcome = await sendAttempt(subscription.url, body, headers, DELIVERY_POLICY.attemptTimeout * 1000, Date.now());
+      if (outcome.kind === 'acknowledged') {
+        await store.recordDeliverySuccess(subscription.id, nowIso());
+        return report(attempt, 'acknowledged');
+      }
+      if (outcome.kind === 'rejected' || attempt === DELIVERY_POLICY.attempts) break;
+      previous = outcome;
+      // DLV-07: Retry-After replaces the policy's wait, capped at five minutes.
+      const wait = outcome.retryAfter === undefined ? DELIVERY_POLICY.retryWaits[attempt - 1]! : Math.min(outcome.retryAfter, DELIVERY_POLICY.retryAfterCap);
+      try {
+        await sleep(scaledMs(wait, timeScale), undefined, { signal: closing.signal });
+      } catch {
+        return report(attempt, 'cancelled');
+      }
+    }
+    // DLV-09: the event is dropped; the subscription stays, and its health records the failure.
+    const now = clock.nowMicroseconds() / 1000;
+    const pauseIfStreakSince = new Date(now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, timeScale)).toISOString();
+    await store.recordDeliveryFailure(subscription.id, new Date(Math.floor(now)).toISOString(), pauseIfStreakSince);
+    return report(attempt, 'failed');
+  }
+
+  const debouncer = createDebouncer(scaledMs(DELIVERY_POLICY.reactionDebounce, timeScale), async ({ app, event }: { app: string; event: ServiceEvent }) => {
+    const { settled } = await dispatch(app, event);
+    return settled;
+  });
+
+  return {
+    /** Sends an event of `app` to its subscriptions; coalesces reaction changes of one message first. */
+    async emit(app: string, event: ServiceEvent): Promise<Emitted> {
+      const message = debounceKey(event);
+      if (message !== undefined) {
+        const settled = debouncer.push(`${app} ${message}`, { app, event }).then((reports) => reports ?? []);
+        return { deliveries: 0, debounced: true, settled };
+      }
+      return { ...(await dispatch(app, event)), debounced: false };
+    },
+    /** Stops waiting retries and debounced events; in-flight attempts finish. */
+    close(): void {
+      closing.abort();
+      debouncer.cancel();
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/** The message a reaction event is about, or undefined for events that are not debounced. */
+function debounceKey(event: ServiceEvent): string | undefined {
+  if (!DEBOUNCED.has(`${event.generation} ${event.type}`)) return undefined;
+  const { chat, messageId, messageTimestamp } = event.data;
+  const message = messageId ?? messageTimestamp;
+  return message === undefined ? undefined : `${event.generation} ${event.type} ${String(chat)}/${String(message)}`;
+}

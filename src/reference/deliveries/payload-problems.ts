@@ -1,0 +1,21 @@
+import { webhookValidators } from '../../webhooks/validators.ts';
+import type { WebhookVersion } from '../../webhooks/versions.ts';
+import { renderPayload } from './render.ts';
+import type { ServiceEvent } from './service-event.ts';
+
+/**
+ * What is wrong with an event before it is sent: an unknown name, or a payload that some version
+ * it may be delivered in would not accept. The server never sends what its own contract rejects.
+ */
+export function payloadProblems(event: ServiceEvent, versions: readonly string[]): string[] {
+  const targets: WebhookVersion[] = event.generation === 'v0' ? ['v0'] : (versions as WebhookVersion[]);
+  const problems: string[] = [];
+  for (const version of targets) {
+    const validate = webhookValidators(version)?.[event.type];
+    if (!validate) return [`${event.generation} has no event "${event.type}"`];
+    const payload = renderPayload(event, version, { eventId: 'evt_check', occurredAt: new Date(0).toISOString() });
+    if (validate(payload)) continue;
+    for (const error of validate.errors ?? []) problems.push(`${version}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+  }
+  return problems;
+}
