@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { createServer as createPrismServer } from '@stoplight/prism-http-server';
 import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
-import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { startMock } from '../../src/mock/server.ts';
+import { type Load, autocannon, median } from './autocannon.ts';
 
 // Requests per second and p99 latency of the versioned mock against bare Prism (its own HTTP
 // server, request validation on as `prism mock` has it) serving the same document. The load comes
@@ -15,10 +12,6 @@ import { startMock } from '../../src/mock/server.ts';
 const VERSION = '2026-08-25';
 const ROUNDS = 3;
 const SECONDS = 4;
-const run = promisify(execFile);
-
-interface Load { requests: number; p99: number }
-
 interface Scenario { name: string; path: string; method: 'GET' | 'POST'; body?: string }
 
 const SCENARIOS: Scenario[] = [
@@ -31,17 +24,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function load(url: string, scenario: Scenario, headers: Record<string, string>): Promise<Load> {
-  const args = [join(PROJECT_ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-c', '10', '-d', String(SECONDS), '-j', '-m', scenario.method];
-  if (scenario.body) args.push('-b', scenario.body, '-H', 'content-type=application/json');
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requests: result.requests.average, p99: result.latency.p99 };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const load = (url: string, scenario: Scenario, headers: Record<string, string>) => autocannon(url, { ...scenario, headers, seconds: SECONDS });
 
 export async function run_(): Promise<void> {
   const document = readBundledDocument(listApiDocuments().find((api) => api.version === VERSION)!);

@@ -109,7 +109,7 @@ export async function startReference(options: ReferenceOptions) {
     close: async () => {
       dispatcher.close();
       await served.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -18,6 +18,9 @@ export interface SubscriptionRow {
   disabledAt: string | null;
 }
 
+/** What a delivery needs of a subscription. */
+export type DeliveryRoute = Pick<SubscriptionRow, 'id' | 'generation' | 'url' | 'filter' | 'apiVersion'>;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscriptions (
   id TEXT PRIMARY KEY,
@@ -96,12 +99,25 @@ export async function openStore(dataDir: string) {
     disabledAt: (r.disabled_at as string | null) ?? null,
   });
 
+  const routes = new Map<string, readonly DeliveryRoute[]>();
+  const successes = new Map<string, string>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flushSuccesses = async () => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (successes.size === 0) return;
+    const batch = [...successes].map(([id, at]) => ({ sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?', args: [at, id] }));
+    successes.clear();
+    await db.batch(batch, 'write');
+  };
+
   return {
     /**
      * Creates a subscription, or updates the filter of the one with the same app, generation, event
      * and URL (SUB-02). One statement: concurrent identical calls leave one row and share its id.
      */
     async upsertSubscription(s: { app: string; generation: 'v0' | 'v1'; event: string; url: string; filter: unknown; apiVersion?: string; dynamic: boolean }): Promise<SubscriptionRow> {
+      routes.clear();
       const result = await db.execute({
         sql: `INSERT INTO subscriptions (id, app, generation, event, url, filter, api_version, dynamic, created)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -113,24 +129,44 @@ export async function openStore(dataDir: string) {
     },
     /** Removes a subscription of the app; false when there is none with that id (SUB-05). */
     async deleteSubscription(app: string, generation: 'v0' | 'v1', id: string): Promise<boolean> {
+      routes.clear();
       const result = await db.execute({ sql: 'DELETE FROM subscriptions WHERE app = ? AND generation = ? AND id = ?', args: [app, generation, id] });
       return result.rowsAffected > 0;
     },
     async listSubscriptions(app: string, generation: 'v0' | 'v1'): Promise<SubscriptionRow[]> {
+      await flushSuccesses();
       const result = await db.execute({ sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? ORDER BY created, id', args: [app, generation] });
       return result.rows.map((row) => toRow(row as unknown as Record<string, unknown>));
     },
-    /** The subscriptions an event goes to: the app's, of the generation and event, not paused (HEALTH-03). */
-    async activeSubscriptions(app: string, generation: 'v0' | 'v1', event: string): Promise<SubscriptionRow[]> {
+    /**
+     * Where an event goes: the app's subscriptions of the generation and event that are not paused
+     * (HEALTH-03). Served from memory: this process is the store's only writer and drops the cache
+     * on every change of a subscription, so a delivery costs no query.
+     */
+    async activeSubscriptions(app: string, generation: 'v0' | 'v1', event: string): Promise<readonly DeliveryRoute[]> {
+      const key = `${app} ${generation} ${event}`;
+      const cached = routes.get(key);
+      if (cached) return cached;
       const result = await db.execute({
         sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? AND event = ? AND disabled_at IS NULL ORDER BY created, id',
         args: [app, generation, event],
       });
-      return result.rows.map((row) => toRow(row as unknown as Record<string, unknown>));
+      const found = result.rows.map((row) => {
+        const { id, generation: g, url, filter, apiVersion } = toRow(row as unknown as Record<string, unknown>);
+        return { id, generation: g, url, filter, apiVersion };
+      });
+      routes.set(key, found);
+      return found;
     },
-    /** HEALTH-02: a 2xx delivery; the subscription is healthy again. */
-    async recordDeliverySuccess(id: string, at: string): Promise<void> {
-      await db.execute({ sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?', args: [at, id] });
+    /**
+     * HEALTH-02: a 2xx delivery; the subscription is healthy again. Written behind, in one batch
+     * per 50 ms, and always before anything reads health or records a failure, so readers see
+     * every success in order; a crash may lose the last 50 ms of `lastSuccessAt` updates, which
+     * no client acknowledged.
+     */
+    recordDeliverySuccess(id: string, at: string): void {
+      successes.set(id, at);
+      flushTimer ??= setTimeout(() => void flushSuccesses(), 50).unref();
     },
     /**
      * A delivery failed terminally: the first failure opens a streak (HEALTH-01); a v1 streak that
@@ -138,6 +174,8 @@ export async function openStore(dataDir: string) {
      * are never paused (HEALTH-04). One statement, so concurrent deliveries cannot lose a change.
      */
     async recordDeliveryFailure(id: string, at: string, pauseIfStreakSince: string): Promise<void> {
+      await flushSuccesses();
+      routes.clear();
       await db.execute({
         sql: `UPDATE subscriptions SET
                 disabled_at = CASE WHEN generation = 'v1' AND disabled_at IS NULL AND fail_streak_started_at IS NOT NULL
@@ -173,7 +211,10 @@ export async function openStore(dataDir: string) {
     async revokeGrant(grantId: string): Promise<void> {
       await db.execute({ sql: 'UPDATE grants SET revoked = 1 WHERE id = ?', args: [grantId] });
     },
-    close: () => db.close(),
+    async close(): Promise<void> {
+      await flushSuccesses();
+      db.close();
+    },
   };
 }
 

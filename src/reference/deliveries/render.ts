@@ -27,6 +27,8 @@ export function renderPayload(event: ServiceEvent, version: WebhookVersion, iden
  * `|label` suffix is kept.
  */
 export function renderMentions(text: string, grammar: 'baseline' | 'subteam'): string {
+  // Most messages mention no group and nobody at large: skip the rewriting for them.
+  if (!text.includes(grammar === 'subteam' ? '<@' : '<!')) return text;
   if (grammar === 'subteam') {
     return text.replace(/<@G-([0-9a-f-]{36})((?:\|[^>]*)?)>/g, '<!subteam^$1$2>').replace(/<@all((?:\|[^>]*)?)>/g, '<!channel$1>');
   }
