@@ -1,13 +1,16 @@
 /** Headers as Node's `http`, the fetch API or a plain JSON object give them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
+// Node 20 defines the global `Headers` through a lazy getter: read it once, not per lookup.
+const FetchHeaders = globalThis.Headers;
+
 /** One header by name, compared case-insensitively (HTTP header names are); the first if repeated. */
 export function getHeader(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  if (headers instanceof FetchHeaders) return headers.get(name) ?? undefined;
   // Callers mostly write names as documented and Node's http gives them lowercase: look those up
   // directly before scanning every name (this runs several times per delivery).
   const direct = headers[name];
-  if (direct !== undefined) return first(direct);
+  if (direct !== undefined || name in headers) return first(direct);
   for (const key in headers) {
     if (headers[key] !== undefined && sameName(key, name)) return first(headers[key]);
   }
@@ -31,3 +34,41 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+
+/** The headers a delivery may carry (DLV-02, DLV-05), by their lowercase names. */
+export const WEBHOOK_HEADER_NAMES = ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'service-version', 'service-retry-num', 'service-retry-reason'] as const;
+
+export type WebhookHeaders = Record<(typeof WEBHOOK_HEADER_NAMES)[number], string | undefined>;
+
+/**
+ * Every header of a delivery in one pass, as a record with all six lowercase names (absent ones
+ * undefined): reading it again costs a property lookup per name instead of a scan per missing one.
+ */
+export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
+  if (source instanceof FetchHeaders) {
+    const read = (name: string) => source.get(name) ?? undefined;
+    return {
+      'webhook-id': read('webhook-id'), 'webhook-timestamp': read('webhook-timestamp'), 'webhook-signature': read('webhook-signature'),
+      'service-version': read('service-version'), 'service-retry-num': read('service-retry-num'), 'service-retry-reason': read('service-retry-reason'),
+    };
+  }
+  const found: WebhookHeaders = {
+    'webhook-id': first(source['webhook-id']), 'webhook-timestamp': first(source['webhook-timestamp']), 'webhook-signature': first(source['webhook-signature']),
+    'service-version': first(source['service-version']), 'service-retry-num': first(source['service-retry-num']), 'service-retry-reason': first(source['service-retry-reason']),
+  };
+  // Names written in another case (a saved JSON file, a framework that keeps case): one pass.
+  for (const key in source) {
+    if (!hasUpperCase(key)) continue;
+    const lower = key.toLowerCase() as keyof WebhookHeaders;
+    if (lower in found && found[lower] === undefined) found[lower] = first(source[key]);
+  }
+  return found;
+}
+
+function hasUpperCase(name: string): boolean {
+  for (let i = 0; i < name.length; i += 1) {
+    const code = name.charCodeAt(i);
+    if (code >= 65 && code <= 90) return true;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HeaderSource, getHeader } from '../../src/webhooks/headers.ts';
+import { type HeaderSource, getHeader, readWebhookHeaders } from '../../src/webhooks/headers.ts';
 
 describe('getHeader', () => {
   const cases: Array<[string, { headers: HeaderSource; name: string; want: string | undefined }]> = [
@@ -15,5 +15,22 @@ describe('getHeader', () => {
   ];
   it.each(cases)('%s', (_, { headers, name, want }) => {
     expect(getHeader(headers, name)).toBe(want);
+  });
+});
+
+describe('readWebhookHeaders', () => {
+  const all = (values: Partial<Record<string, string>>) => ({
+    'webhook-id': undefined, 'webhook-timestamp': undefined, 'webhook-signature': undefined,
+    'service-version': undefined, 'service-retry-num': undefined, 'service-retry-reason': undefined, ...values,
+  });
+  const cases: Array<[string, { headers: HeaderSource; want: ReturnType<typeof all> }]> = [
+    ['Node lowercase headers, others ignored', { headers: { 'webhook-id': 'a', host: 'h', 'service-retry-num': '2' }, want: all({ 'webhook-id': 'a', 'service-retry-num': '2' }) }],
+    ['names in another case', { headers: { 'Webhook-Timestamp': '1', 'SERVICE-VERSION': '2026-08-25' }, want: all({ 'webhook-timestamp': '1', 'service-version': '2026-08-25' }) }],
+    ['the lowercase one wins over another case', { headers: { 'webhook-id': 'low', 'Webhook-Id': 'up' }, want: all({ 'webhook-id': 'low' }) }],
+    ['the first of a repeated header', { headers: { 'webhook-signature': ['v1,a', 'v1,b'] }, want: all({ 'webhook-signature': 'v1,a' }) }],
+    ['fetch Headers', { headers: new Headers({ 'Service-Retry-Reason': 'transport' }), want: all({ 'service-retry-reason': 'transport' }) }],
+  ];
+  it.each(cases)('%s', (_, { headers, want }) => {
+    expect(readWebhookHeaders(headers)).toEqual(want);
   });
 });
