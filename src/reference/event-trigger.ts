@@ -10,8 +10,9 @@ export const EVENT_TRIGGER = '/reference/events';
 /**
  * `POST {trigger} {generation?: 'v0' | 'v1', event, data, context?}`: the app's subscriptions to
  * that event get it, as the service's own actions would send it. `context` gives the facts that
- * filters and membership rules need but payloads do not show (see EventContext). 202 with how many deliveries started; 400
- * with the problems when the event is unknown or its payload breaks the contract of a version.
+ * filters and membership rules need but payloads do not show (see EventContext). 202 with how
+ * many deliveries started; 400 with the problems when the event is unknown or its payload breaks
+ * the contract of a version it may be delivered in.
  */
 export async function triggerEvent(req: IncomingMessage, res: ServerResponse, app: string, dispatcher: Dispatcher, versions: readonly string[]): Promise<void> {
   const fail = (status: number, error: string, problems?: string[]) => writeJson(res, status, {}, { error, ...(problems ? { problems } : {}) });
