@@ -1,0 +1,14 @@
+import type { CheckContext } from './context.ts';
+import type { Diagnostic, Skip } from './diagnostic.ts';
+
+/**
+ * One conformance check: the requirement IDs it covers, and a run that returns what it found
+ * (nothing when the rule held) or why it could not run. A check never throws; the runner turns a
+ * throw into a diagnostic all the same, so a crashing check cannot pass.
+ */
+export interface Check {
+  id: string;
+  requirements: string[];
+  title: string;
+  run(context: CheckContext): Promise<Diagnostic[] | Skip>;
+}

@@ -1,0 +1,20 @@
+import type { Check } from '../check.ts';
+
+/** SUB-05: v0 unsubscribe answers 204 with no body, then 404 for the same id. */
+export const sub05Unsubscribe: Check = {
+  id: 'sub-05-unsubscribe',
+  requirements: ['SUB-05'],
+  title: 'Unsubscribe gives 204, then 404',
+  async run({ call, credential, profile }) {
+    if (!profile.implements.includes('v0 post /webhook.unsubscribe')) return { skip: 'not_applicable', reason: 'v0 unsubscribe is not implemented' };
+    const token = credential({ scopes: ['webhook:write'] });
+    if (!token) return { skip: 'not_testable', reason: 'the profile has no organization credential with webhook:write' };
+    const created = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.updated', url: `https://conformance.example.com/gone/${Date.now()}` } });
+    const id = String(created.body?.id ?? '');
+    const first = await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
+    const again = await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
+    const seen = [first.status, first.body === undefined ? 'no body' : 'a body', again.status];
+    if (seen.join() === '204,no body,404') return [];
+    return [{ check: this.id, requirement: 'SUB-05', severity: 'error', message: 'unsubscribe twice did not give 204 then 404', expected: [204, 'no body', 404], actual: seen }];
+  },
+};

@@ -1,0 +1,25 @@
+import type { Check } from '../check.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+
+/** VER-02: the header, else the credential's pin, else the baseline decides the version. */
+export const ver02VersionResolution: Check = {
+  id: 'ver-02-version-resolution',
+  requirements: ['VER-02'],
+  title: 'Service-Version header, else the pin, else the baseline',
+  async run({ call, credential, version, profile }) {
+    const pinned = credential({ pin: version, scopes: ['webhook:read'] });
+    const unpinned = credential({ pin: null, scopes: ['webhook:read'] });
+    if (!pinned) return { skip: 'not_testable', reason: `the profile has no credential pinned to ${version} with webhook:read` };
+    const other = profile.credentials.find((c) => c.pin && c.pin !== version)?.pin ?? undefined;
+    const cases: Array<[string, { token: string; header?: string; want: string }]> = [['the pin without a header', { token: pinned, want: version }]];
+    if (other) cases.push(['the header over the pin', { token: credential({ pin: other, scopes: ['webhook:read'] }) ?? pinned, header: version, want: version }]);
+    if (unpinned) cases.push(['the baseline without pin or header', { token: unpinned, want: '2026-06-01' }]);
+    const diagnostics: Diagnostic[] = [];
+    for (const [name, { token, header, want }] of cases) {
+      const answer = await call({ path: '/v1/webhook.list', token, version: header });
+      const named = answer.headers.get('service-version');
+      if (named !== want) diagnostics.push({ check: this.id, requirement: 'VER-02', severity: 'error', message: `${name}: the answer names ${named ?? 'no version'}`, expected: want, actual: named });
+    }
+    return diagnostics;
+  },
+};

@@ -1,0 +1,25 @@
+import type { Check } from '../check.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+
+/** VER-03: every v1 answer names the version used, errors included. */
+export const ver03VersionHeader: Check = {
+  id: 'ver-03-version-header',
+  requirements: ['VER-03'],
+  title: 'Service-Version on every v1 answer, success and error',
+  async run({ call, credential, version }) {
+    const token = credential({ pin: version, scopes: ['webhook:read'] });
+    if (!token) return { skip: 'not_testable', reason: `the profile has no credential pinned to ${version} with webhook:read` };
+    const answers = [
+      ['a success', await call({ path: '/v1/webhook.list', token })],
+      ['a 401 without credentials', await call({ path: '/v1/webhook.list', version })],
+      ['a 400 for a bad body', await call({ path: '/v1/chat.postEphemeral', method: 'POST', token, json: {} })],
+    ] as const;
+    const diagnostics: Diagnostic[] = [];
+    for (const [name, answer] of answers) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(answer.headers.get('service-version') ?? '')) {
+        diagnostics.push({ check: this.id, requirement: 'VER-03', severity: 'error', message: `${name} (${answer.status}) names no version`, actual: answer.headers.get('service-version') });
+      }
+    }
+    return diagnostics;
+  },
+};

@@ -1,0 +1,72 @@
+import { checkResponse } from '../validation/check-response.ts';
+import type { LoadedDocument } from '../validation/documents-by-version.ts';
+import type { Profile } from './profile.ts';
+
+export interface CallInput {
+  /** `/v0/...`, `/v1/...`, or an OAuth path below the profile's authUrl. */
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  token?: string;
+  /** Sent as `Service-Version`. */
+  version?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+export interface Observed {
+  status: number;
+  headers: Headers;
+  body: any;
+  /** What differs from the document of the version the answer names (status, type, headers, body). */
+  shape: string[];
+}
+
+export interface CheckContext {
+  profile: Profile;
+  /** The dated version under test. */
+  version: string;
+  call(input: CallInput): Promise<Observed>;
+  /** A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the profile has one. */
+  credential(options: { pin?: string | null; scopes?: string[]; access?: 'organization' | 'personal' }): string | undefined;
+}
+
+/** The context checks run in: HTTP calls whose answers are also checked against the documents. */
+export function createContext(profile: Profile, version: string, documents: Map<string, LoadedDocument>): CheckContext {
+  return {
+    profile,
+    version,
+    async call({ path, method = 'GET', token, version: asked, json, form }) {
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (asked) headers['service-version'] = asked;
+      let body: string | undefined;
+      if (form) [headers['content-type'], body] = ['application/x-www-form-urlencoded', new URLSearchParams(form).toString()];
+      else if (json !== undefined) [headers['content-type'], body] = ['application/json', JSON.stringify(json)];
+      const base = path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
+      const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // Not JSON: the shape check reports it where the document wants JSON.
+      }
+      return { status: response.status, headers: response.headers, body: parsed, shape: shapeOf(documents, path, method, response, parsed) };
+    },
+    credential({ pin, scopes = [], access = 'organization' }) {
+      return profile.credentials.find((c) => !c.revoked && c.access === access && (pin === undefined || c.pin === pin) && scopes.every((s) => c.scopes.includes(s)))?.token;
+    },
+  };
+}
+
+/** The document an answer is checked against: v0's, or the dated one its `Service-Version` names. */
+function shapeOf(documents: Map<string, LoadedDocument>, path: string, method: string, response: Response, body: unknown): string[] {
+  const generation = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? 'v1' : undefined;
+  if (!generation) return [];
+  const named = response.headers.get('service-version');
+  const loaded = generation === 'v0' ? documents.get('v0') : named ? documents.get(named) : undefined;
+  if (!loaded) return generation === 'v1' && !named ? [] : [`no document for version ${named}`];
+  const documentPath = path.slice(3).split('?')[0]!;
+  return checkResponse(loaded.document, loaded.validator, { path: documentPath, method, status: response.status, headers: response.headers, body })
+    .map((d) => `${d.location}: ${d.message}`);
+}
