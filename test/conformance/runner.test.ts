@@ -48,6 +48,6 @@ describe('conformance against an implementation that gets everything wrong', () 
   it('a check that cannot find a credential says so instead of passing', async () => {
     const profile = { ...profileOf(reference.server.url, reference.server.workspace), credentials: [] };
     const [result] = await runConformance(profile, '2026-08-25', CHECKS.filter((c) => c.id === 'ver-03-version-header'));
-    expect(result).toMatchObject({ status: 'not_testable', reason: expect.stringContaining('no credential') });
+    expect(result).toMatchObject({ status: 'not_testable', reason: expect.stringContaining('no organization credential pinned to 2026-08-25') });
   });
 });

@@ -1,14 +1,16 @@
 import type { Check } from '../check.ts';
+import { needCredential } from '../needs.ts';
 
 /** SUB-02: v0 subscribe is an upsert on (event, url): the second call keeps the id, takes the filter. */
 export const sub02Upsert: Check = {
   id: 'sub-02-upsert',
   requirements: ['SUB-02'],
   title: 'Subscribing twice to one event and URL updates one subscription',
-  async run({ call, credential, profile }) {
-    if (!profile.implements.includes('v0 post /webhook.subscribe')) return { skip: 'not_applicable', reason: 'v0 subscribe is not implemented' };
-    const token = credential({ scopes: ['webhook:write'] });
-    if (!token) return { skip: 'not_testable', reason: 'the profile has no organization credential with webhook:write' };
+  async run(context) {
+    const need = needCredential(context, { operation: 'v0 post /webhook.subscribe', scopes: ['webhook:write'] });
+    if ('skip' in need) return need;
+    const { call } = context;
+    const { token } = need;
     const url = `https://conformance.example.com/upsert/${Date.now()}`;
     const first = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.created', url } });
     const second = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.created', url, filter: { eventId: 'ev_1' } } });

@@ -1,14 +1,16 @@
 import type { Check } from '../check.ts';
+import { needCredential } from '../needs.ts';
 
 /** SUB-05: v0 unsubscribe answers 204 with no body, then 404 for the same id. */
 export const sub05Unsubscribe: Check = {
   id: 'sub-05-unsubscribe',
   requirements: ['SUB-05'],
   title: 'Unsubscribe gives 204, then 404',
-  async run({ call, credential, profile }) {
-    if (!profile.implements.includes('v0 post /webhook.unsubscribe')) return { skip: 'not_applicable', reason: 'v0 unsubscribe is not implemented' };
-    const token = credential({ scopes: ['webhook:write'] });
-    if (!token) return { skip: 'not_testable', reason: 'the profile has no organization credential with webhook:write' };
+  async run(context) {
+    const need = needCredential(context, { operation: 'v0 post /webhook.unsubscribe', scopes: ['webhook:write'] });
+    if ('skip' in need) return need;
+    const { call } = context;
+    const { token } = need;
     const created = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.updated', url: `https://conformance.example.com/gone/${Date.now()}` } });
     const id = String(created.body?.id ?? '');
     const first = await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });

@@ -1,15 +1,18 @@
 import type { Check } from '../check.ts';
 import type { Diagnostic } from '../diagnostic.ts';
+import { needCredential } from '../needs.ts';
 
 /** VER-02: the header, else the credential's pin, else the baseline decides the version. */
 export const ver02VersionResolution: Check = {
   id: 'ver-02-version-resolution',
   requirements: ['VER-02'],
   title: 'Service-Version header, else the pin, else the baseline',
-  async run({ call, credential, version, profile }) {
-    const pinned = credential({ pin: version, scopes: ['webhook:read'] });
+  async run(context) {
+    const { call, credential, version, profile } = context;
+    const need = needCredential(context, { pin: version, scopes: ['webhook:read'] });
+    if ('skip' in need) return need;
+    const pinned = need.token;
     const unpinned = credential({ pin: null, scopes: ['webhook:read'] });
-    if (!pinned) return { skip: 'not_testable', reason: `the profile has no credential pinned to ${version} with webhook:read` };
     const other = profile.credentials.find((c) => c.pin && c.pin !== version)?.pin ?? undefined;
     const cases: Array<[string, { token: string; header?: string; want: string }]> = [['the pin without a header', { token: pinned, want: version }]];
     if (other) cases.push(['the header over the pin', { token: credential({ pin: other, scopes: ['webhook:read'] }) ?? pinned, header: version, want: version }]);

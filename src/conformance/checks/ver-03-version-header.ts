@@ -1,14 +1,17 @@
 import type { Check } from '../check.ts';
 import type { Diagnostic } from '../diagnostic.ts';
+import { needCredential } from '../needs.ts';
 
 /** VER-03: every v1 answer names the version used, errors included. */
 export const ver03VersionHeader: Check = {
   id: 'ver-03-version-header',
   requirements: ['VER-03'],
   title: 'Service-Version on every v1 answer, success and error',
-  async run({ call, credential, version }) {
-    const token = credential({ pin: version, scopes: ['webhook:read'] });
-    if (!token) return { skip: 'not_testable', reason: `the profile has no credential pinned to ${version} with webhook:read` };
+  async run(context) {
+    const { call, version } = context;
+    const need = needCredential(context, { pin: version, scopes: ['webhook:read'] });
+    if ('skip' in need) return need;
+    const { token } = need;
     const answers = [
       ['a success', await call({ path: '/v1/webhook.list', token })],
       ['a 401 without credentials', await call({ path: '/v1/webhook.list', version })],

@@ -1,14 +1,17 @@
 import type { Check } from '../check.ts';
 import type { Diagnostic } from '../diagnostic.ts';
+import { needCredential } from '../needs.ts';
 
 /** VER-04: an unknown or malformed version gives 400 listing the supported ones. */
 export const ver04UnsupportedVersion: Check = {
   id: 'ver-04-unsupported-version',
   requirements: ['VER-04'],
   title: 'An unsupported Service-Version gives 400 with the supported list',
-  async run({ call, credential, version }) {
-    const token = credential({ pin: version, scopes: ['webhook:read'] });
-    if (!token) return { skip: 'not_testable', reason: `the profile has no credential pinned to ${version} with webhook:read` };
+  async run(context) {
+    const { call, version } = context;
+    const need = needCredential(context, { pin: version, scopes: ['webhook:read'] });
+    if ('skip' in need) return need;
+    const { token } = need;
     const diagnostics: Diagnostic[] = [];
     for (const asked of ['2031-01-01', 'latest']) {
       const answer = await call({ path: '/v1/webhook.list', token, version: asked });
