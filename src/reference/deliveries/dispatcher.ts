@@ -104,7 +104,7 @@ export function createDispatcher({ store, clock, apps, timeScale = 1 }: Dispatch
         headers['service-retry-num'] = String(attempt - 1);
         headers['service-retry-reason'] = previous.reason;
       }
-      const outcome = await sendAttempt(subscription.url, body, headers, DELIVERY_POLICY.attemptTimeout * 1000, Date.now());
+      const outcome = await sendAttempt(subscription.url, body, headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000);
       if (outcome.kind === 'acknowledged') {
         store.recordDeliverySuccess(subscription.id, nowIso());
         return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'acknowledged' };
