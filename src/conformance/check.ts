@@ -10,5 +10,10 @@ export interface Check {
   id: string;
   requirements: string[];
   title: string;
+  /**
+   * Runs alongside the checks after it rather than before them: for a check that mostly waits
+   * (a fail streak of a day, scaled), so the run is not as long as the sum of its waits.
+   */
+  background?: boolean;
   run(context: CheckContext): Promise<Diagnostic[] | Skip>;
 }

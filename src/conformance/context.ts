@@ -1,6 +1,7 @@
 import { checkResponse } from '../validation/check-response.ts';
 import type { LoadedDocument } from '../validation/documents-by-version.ts';
 import type { Profile } from './profile.ts';
+import type { Receiver } from './receiver.ts';
 
 export interface CallInput {
   /** `/v0/...`, `/v1/...`, or an OAuth path below the profile's authUrl. */
@@ -11,6 +12,10 @@ export interface CallInput {
   version?: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** Further request headers (HTTP Basic client authentication, a bad content type). */
+  headers?: Record<string, string>;
+  /** A raw body, sent as is with the content type in `headers`. */
+  raw?: string;
 }
 
 export interface Observed {
@@ -28,18 +33,29 @@ export interface CheckContext {
   call(input: CallInput): Promise<Observed>;
   /** A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the profile has one. */
   credential(options: { pin?: string | null; scopes?: string[]; access?: 'organization' | 'personal' }): string | undefined;
+  /** The run's delivery receiver on loopback, started on first use. */
+  receiver(): Promise<Receiver>;
+  /** Whether checks may wait out the real schedule (minutes) rather than report it as not testable. */
+  fullSchedule: boolean;
+}
+
+export interface ContextOptions {
+  receiver: () => Promise<Receiver>;
+  fullSchedule: boolean;
 }
 
 /** The context checks run in: HTTP calls whose answers are also checked against the documents. */
-export function createContext(profile: Profile, version: string, documents: Map<string, LoadedDocument>): CheckContext {
+export function createContext(profile: Profile, version: string, documents: Map<string, LoadedDocument>, { receiver, fullSchedule }: ContextOptions): CheckContext {
   return {
     profile,
     version,
-    async call({ path, method = 'GET', token, version: asked, json, form }) {
-      const headers: Record<string, string> = {};
+    receiver,
+    fullSchedule,
+    async call({ path, method = 'GET', token, version: asked, json, form, headers: extra, raw }) {
+      const headers: Record<string, string> = { ...extra };
       if (token) headers.authorization = `Bearer ${token}`;
       if (asked) headers['service-version'] = asked;
-      let body: string | undefined;
+      let body: string | undefined = raw;
       if (form) [headers['content-type'], body] = ['application/x-www-form-urlencoded', new URLSearchParams(form).toString()];
       else if (json !== undefined) [headers['content-type'], body] = ['application/json', JSON.stringify(json)];
       const base = path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
@@ -51,7 +67,7 @@ export function createContext(profile: Profile, version: string, documents: Map<
       } catch {
         // Not JSON: the shape check reports it where the document wants JSON.
       }
-      return { status: response.status, headers: response.headers, body: parsed, shape: shapeOf(documents, path, method, response, parsed) };
+      return { status: response.status, headers: response.headers, body: parsed, shape: shapeOf(documents, path, method, response, parsed, asked ?? version) };
     },
     credential({ pin, scopes = [], access = 'organization' }) {
       return profile.credentials.find((c) => !c.revoked && c.access === access && (pin === undefined || c.pin === pin) && scopes.every((s) => c.scopes.includes(s)))?.token;
@@ -59,14 +75,18 @@ export function createContext(profile: Profile, version: string, documents: Map<
   };
 }
 
-/** The document an answer is checked against: v0's, or the dated one its `Service-Version` names. */
-function shapeOf(documents: Map<string, LoadedDocument>, path: string, method: string, response: Response, body: unknown): string[] {
-  const generation = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? 'v1' : undefined;
-  if (!generation) return [];
-  const named = response.headers.get('service-version');
-  const loaded = generation === 'v0' ? documents.get('v0') : named ? documents.get(named) : undefined;
-  if (!loaded) return generation === 'v1' && !named ? [] : [`no document for version ${named}`];
-  const documentPath = path.slice(3).split('?')[0]!;
-  return checkResponse(loaded.document, loaded.validator, { path: documentPath, method, status: response.status, headers: response.headers, body })
-    .map((d) => `${d.location}: ${d.message}`);
+/**
+ * The document an answer is checked against: v0's, the OAuth server's, or the dated one its
+ * `Service-Version` names; without one, the version the suite resolved for the request.
+ */
+function shapeOf(documents: Map<string, LoadedDocument>, path: string, method: string, response: Response, body: unknown, resolved: string): string[] {
+  const generation = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? 'v1' : 'auth';
+  const named = response.headers.get('service-version') ?? resolved;
+  const loaded = documents.get(generation === 'v1' ? named : generation);
+  if (!loaded) return [`no document for version ${named}`];
+  const documentPath = (generation === 'auth' ? path : path.slice(3)).split('?')[0]!;
+  const found = checkResponse(loaded.document, loaded.validator, { path: documentPath, method, status: response.status, headers: response.headers, body });
+  // A method the document does not list is answered 405, which the document cannot describe.
+  if (response.status === 405 && found.every((d) => d.rule === 'undocumented_operation')) return [];
+  return found.map((d) => `${d.location}: ${d.message}`);
 }

@@ -1,3 +1,5 @@
+import type { TimeScale } from '../time-scale.ts';
+
 /**
  * What a conformance run needs to know about an implementation (docs/conformance-profile.md). This
  * is format 1: fields a run does not know are ignored, so later fields do not break older runs.
@@ -24,7 +26,10 @@ export interface Profile {
   signingSecret: string;
   /** Where `POST {generation, event, data}` makes the implementation emit an event; absent when it cannot. */
   eventTrigger?: string;
-  /** How much faster than real time retry waits, the reaction debounce and the fail streak run (1 = real time). */
-  timeScale: number;
+  /**
+   * How much faster than real time retry waits, the reaction debounce and the fail streak run
+   * (1 = real time): one number for all, or `{retries, debounce, failStreak}`, each defaulting to 1.
+   */
+  timeScale: TimeScale;
 }
 

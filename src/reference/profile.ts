@@ -1,11 +1,12 @@
 import type { Profile } from '../conformance/profile.ts';
+import type { TimeScale } from '../time-scale.ts';
 import { CHATS, USERS } from './chats.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { EVENT_TRIGGER } from './event-trigger.ts';
 import { APP, type Workspace } from './fixtures.ts';
 
 export interface ProfileOptions {
-  timeScale?: number;
+  timeScale?: TimeScale;
   triggerEvents?: boolean;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFront } from '../http/front.ts';
+import type { TimeScale } from '../time-scale.ts';
 import { writeJson } from '../http/http-io.ts';
 import { listen } from '../http/listen.ts';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
@@ -25,7 +26,7 @@ export interface ReferenceOptions {
   /** The server's time; tests set it to see sunsets come (VER-05). */
   clock?: Clock;
   /** Divides delivery waits, the reaction debounce and the 24-hour fail streak; 1 by default. */
-  timeScale?: number;
+  timeScale?: TimeScale;
   /** Serve the event trigger for test harnesses (off by default: it lets anyone emit events). */
   triggerEvents?: boolean;
 }

@@ -1,44 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/checks/index.ts';
-import { runConformance } from '../../src/conformance/runner.ts';
+import { runConformance, selectChecks } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { listVersions } from '../../src/versions.ts';
 import { startRecordingServer } from '../support/recording-server.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
 
-const reference = useReferenceServer();
+// Each clock scaled so it is short and still measurable: waits of 17 and 83 ms, a 200 ms debounce, a 2 s day.
+const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
+const reference = useReferenceServer({ timeScale: SCALE, triggerEvents: true });
+const referenceProfile = () => profileOf(reference.server.url, reference.server.workspace, { timeScale: SCALE, triggerEvents: true });
+const only = (...ids: string[]) => ({ checks: CHECKS.filter((c) => ids.includes(c.id)) });
 
 describe('conformance against the reference server', () => {
-  it.each(listVersions())('every check passes at %s', async (version) => {
-    const profile = profileOf(reference.server.url, reference.server.workspace);
-    const results = await runConformance(profile, version);
+  it.each(listVersions())('every applicable check passes at %s', async (version) => {
+    const results = await runConformance(referenceProfile(), version);
     expect(results.map((r) => r.check)).toEqual(CHECKS.map((c) => c.id));
-    expect(results.filter((r) => r.status !== 'passed')).toEqual([]);
-  });
+    expect(results.filter((r) => r.status !== 'passed' && r.status !== 'not_applicable').map((r) => [r.check, r.diagnostics, r.reason])).toEqual([]);
+    // Only the rules that nothing could break are not applicable; each says why.
+    expect(results.filter((r) => r.status === 'not_applicable').map((r) => [r.check, Boolean(r.reason)])).toEqual([['ver-15-cursor', true], ['dlv-10-order', true]]);
+  }, 60_000);
 });
 
 describe('conformance against an implementation that gets everything wrong', () => {
-  it('every check fails and names its requirement', async () => {
-    // Answers 200 with an empty object to anything: no version header, no errors, no ids.
+  it('every applicable check fails and names its requirement', async () => {
+    // Answers 200 with an empty object to anything: no version header, no errors, no ids, no deliveries.
     const wrong = await startRecordingServer(() => ({ status: 200, body: {} }));
     try {
-      const profile = { ...profileOf(wrong.url, reference.server.workspace), baseUrl: wrong.url, authUrl: wrong.url };
+      const profile = { ...referenceProfile(), baseUrl: wrong.url, authUrl: wrong.url, eventTrigger: `${wrong.url}/events`, ephemeralStream: `${wrong.url}/stream?user={user}` };
       const results = await runConformance(profile, '2026-08-25');
-      expect(results.filter((r) => r.status !== 'failed').map((r) => r.check)).toEqual([]);
-      for (const result of results) {
+      const applicable = results.filter((r) => r.status !== 'not_applicable');
+      expect(applicable.filter((r) => r.status !== 'failed').map((r) => r.check)).toEqual([]);
+      for (const result of applicable) {
         expect(result.diagnostics.map((d) => d.requirement)).toContain(CHECKS.find((c) => c.id === result.check)!.requirements[0]);
       }
     } finally {
       await wrong.close();
     }
-  });
+  }, 60_000);
 
   it('a check whose answers break the document fails with a shape diagnostic', async () => {
     // The right status and code, sent as text/plain where the document says JSON.
     const odd = await startRecordingServer(() => ({ status: 401, headers: { 'service-version': '2026-08-25', 'content-type': 'text/plain' }, body: { error: 'not_authed' } }));
     try {
-      const profile = { ...profileOf(odd.url, reference.server.workspace), baseUrl: odd.url, authUrl: odd.url };
-      const [result] = await runConformance(profile, '2026-08-25', CHECKS.filter((c) => c.id === 'auth-01-missing-credential'));
+      const profile = { ...referenceProfile(), baseUrl: odd.url, authUrl: odd.url };
+      const [result] = await runConformance(profile, '2026-08-25', only('auth-01-missing-credential'));
       expect(result).toMatchObject({ status: 'failed', diagnostics: [expect.objectContaining({ message: expect.stringMatching(/^shape: GET \/v1\/webhook.list/) })] });
     } finally {
       await odd.close();
@@ -46,8 +52,34 @@ describe('conformance against an implementation that gets everything wrong', () 
   });
 
   it('a check that cannot find a credential says so instead of passing', async () => {
-    const profile = { ...profileOf(reference.server.url, reference.server.workspace), credentials: [] };
-    const [result] = await runConformance(profile, '2026-08-25', CHECKS.filter((c) => c.id === 'ver-03-version-header'));
+    const profile = { ...referenceProfile(), credentials: [] };
+    const [result] = await runConformance(profile, '2026-08-25', only('ver-03-version-header'));
     expect(result).toMatchObject({ status: 'not_testable', reason: expect.stringContaining('no organization credential pinned to 2026-08-25') });
+  });
+
+  it('delivery checks without an event trigger are not testable, not passed', async () => {
+    const { eventTrigger: _, ...profile } = referenceProfile();
+    const results = await runConformance(profile, '2026-08-25', only('dlv-01-post', 'ver-08-payload-shape'));
+    expect(results.map((r) => [r.status, r.reason])).toEqual(Array(2).fill(['not_testable', expect.stringContaining('eventTrigger')]));
+  });
+
+  it('waits longer than the budget are not testable at real time unless the full schedule is asked for', async () => {
+    const [result] = await runConformance({ ...referenceProfile(), timeScale: 1 }, '2026-08-25', only('health-03-04-pause'));
+    expect(result).toMatchObject({ status: 'not_testable', reason: expect.stringContaining('--full-schedule') });
+  });
+});
+
+describe('selectChecks', () => {
+  const cases: Array<[string, string[], string[]]> = [
+    ['a check id', ['auth-06-pkce'], ['auth-06-pkce']],
+    ['a requirement ID', ['AUTH-05'], ['auth-05-authorize-redirect', 'auth-05-code-single-use']],
+    ['a requirement shared by a check covering several', ['HEALTH-04'], ['health-03-04-pause']],
+    ['nothing known', ['NOPE-1'], []],
+  ];
+  it.each(cases)('selects by %s', (_, only, ids) => {
+    expect(selectChecks(only).map((c) => c.id)).toEqual(ids);
+  });
+  it('selects every check without --only', () => {
+    expect(selectChecks(undefined)).toHaveLength(CHECKS.length);
   });
 });

@@ -843,6 +843,18 @@ export interface components {
                 "application/json": components["schemas"]["Error-body"] | components["schemas"]["Unsupported-version-error"];
             };
         };
+        /** @description Missing or refused credential (AUTH-01, AUTH-02), or a credential without the operation's scope (AUTH-13). SPEC.md shows 401 for a missing scope on v1 list only and names no code for it; the v1 subscriptions answer it the same way, with the code `missing_scope`. */
+        "unauthorized-or-missing-scope": {
+            headers: {
+                "Service-Version": components["headers"]["service-version"];
+                Deprecation: components["headers"]["deprecation"];
+                Sunset: components["headers"]["sunset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Unauthorized-error"] | components["schemas"]["Missing-scope-error"];
+            };
+        };
         /**
          * @description A transient failure, as are transport errors and no 2xx within 3 seconds (DLV-06, DLV-08). The
          *     delivery is retried: at most 4 attempts in all, waiting about 1 s, 1 min, then 5 min; a
@@ -1085,7 +1097,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request-unspecified"];
-            401: components["responses"]["unauthorized"];
+            401: components["responses"]["unauthorized-or-missing-scope"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
         };
@@ -1123,7 +1135,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request-unspecified"];
-            401: components["responses"]["unauthorized"];
+            401: components["responses"]["unauthorized-or-missing-scope"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
         };

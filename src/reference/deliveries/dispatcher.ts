@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type TimeScale, timeScales } from '../../time-scale.ts';
 import { parseSecret } from '../../webhooks/secret.ts';
 import { signature } from '../../webhooks/sign.ts';
 import type { WebhookVersion } from '../../webhooks/versions.ts';
@@ -25,8 +26,8 @@ export interface DispatcherOptions {
   store: Store;
   clock: Clock;
   apps: Record<string, AppDeliverySettings>;
-  /** Divides waits, the reaction debounce and the fail-streak window; 1 is real time. */
-  timeScale?: number;
+  /** Divides waits, the reaction debounce and the fail-streak window, together or each; 1 is real time. */
+  timeScale?: TimeScale;
 }
 
 /** How one delivery ended: acknowledged, failed (health updated), or cancelled by shutdown. */
@@ -54,6 +55,7 @@ const DEBOUNCED = new Set(['v0 chat:message:reaction', 'v1 chat.reaction']);
  * in the store (DLV-01..11, HEALTH-01..04). Retries live in memory, as the spec says they may.
  */
 export function createDispatcher({ store, clock, apps, timeScale = 1 }: DispatcherOptions) {
+  const scales = timeScales(timeScale);
   const closing = new AbortController();
   const keys = new Map<string, Buffer>();
   const keyOf = (app: string) => {
@@ -114,19 +116,19 @@ export function createDispatcher({ store, clock, apps, timeScale = 1 }: Dispatch
       // DLV-07: Retry-After replaces the policy's wait, capped at five minutes.
       const wait = outcome.retryAfter === undefined ? DELIVERY_POLICY.retryWaits[attempt - 1]! : Math.min(outcome.retryAfter, DELIVERY_POLICY.retryAfterCap);
       try {
-        await sleep(scaledMs(wait, timeScale), undefined, { signal: closing.signal });
+        await sleep(scaledMs(wait, scales.retries), undefined, { signal: closing.signal });
       } catch {
         return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'cancelled' };
       }
     }
     // DLV-09: the event is dropped; the subscription stays, and its health records the failure.
     const now = clock.nowMicroseconds() / 1000;
-    const pauseIfStreakSince = new Date(now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, timeScale)).toISOString();
+    const pauseIfStreakSince = new Date(now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, scales.failStreak)).toISOString();
     await store.recordDeliveryFailure(subscription.id, new Date(Math.floor(now)).toISOString(), pauseIfStreakSince);
     return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'failed' };
   }
 
-  const debouncer = createDebouncer(scaledMs(DELIVERY_POLICY.reactionDebounce, timeScale), async ({ app, event }: { app: string; event: ServiceEvent }) => {
+  const debouncer = createDebouncer(scaledMs(DELIVERY_POLICY.reactionDebounce, scales.debounce), async ({ app, event }: { app: string; event: ServiceEvent }) => {
     const { settled } = await dispatch(app, event);
     return settled;
   });

@@ -1,0 +1,47 @@
+import type { Check } from '../check.ts';
+import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+import { finding } from '../expect-answer.ts';
+import type { Received } from '../receiver.ts';
+import { SAMPLE_EVENTS } from '../sample-events.ts';
+
+/** How late a wait may end beyond twice its length: the answer's round trip and a busy machine. */
+const LATE_MS = 25;
+
+/**
+ * DLV-07: waits of about 1 s, 1 min and 5 min; `Retry-After` on 429/503 replaces the next wait,
+ * capped at 5 minutes. A wait passes between half and twice its length (plus a little for the
+ * round trip); at a time scale, the lengths are scaled.
+ */
+export const dlv07Waits: Check = {
+  id: 'dlv-07-waits',
+  requirements: ['DLV-07'],
+  title: 'Retry waits of about 1 s, 1 min, 5 min; Retry-After replaces the next, up to 5 min',
+  async run(context) {
+    const skip = tooLong(context, 361 + 300);
+    if (skip) return skip;
+    const hooks = [
+      { event: 'meeting.ended', respond: () => ({ status: 500 }) },
+      { event: 'meeting.ended', respond: (_: Received, i: number) => (i === 0 ? { status: 503, headers: { 'retry-after': '240' } } : { status: 204 }) },
+      { event: 'meeting.ended', respond: (_: Received, i: number) => (i === 0 ? { status: 429, headers: { 'retry-after': '3600' } } : { status: 204 }) },
+    ];
+    return withHooks(context, hooks, async ([schedule, retryAfter, capped]) => {
+      await schedule!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+      const patience = scaledMs(context, 361 + 300) + 5000;
+      await Promise.all([schedule!.arrived(4, patience), retryAfter!.arrived(2, patience), capped!.arrived(2, patience)]);
+      const gaps = (received: Received[]) => received.slice(1).map((r, i) => r.receivedAt - received[i]!.receivedAt);
+      const expected: Array<[string, number[], number[]]> = [
+        ['the policy waits', gaps(schedule!.received), [1, 60, 300]],
+        ['Retry-After: 240 on a 503', gaps(retryAfter!.received), [240]],
+        ['Retry-After: 3600 on a 429, capped', gaps(capped!.received), [300]],
+      ];
+      const diagnostics: Diagnostic[] = [];
+      for (const [name, seen, seconds] of expected) {
+        const wanted = seconds.map((s) => scaledMs(context, s));
+        const wrong = seen.length !== wanted.length || seen.some((gap, i) => gap < wanted[i]! / 2 || gap > wanted[i]! * 2 + LATE_MS);
+        if (wrong) diagnostics.push(finding(this.id, 'DLV-07', `${name}: the gaps between attempts were ${seen.map((g) => `${Math.round(g)} ms`).join(', ') || 'none'}`, wanted.map((w) => `about ${Math.round(w)} ms`), seen.map(Math.round)));
+      }
+      return diagnostics;
+    });
+  },
+};

@@ -1,0 +1,31 @@
+import type { Check } from '../check.ts';
+import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
+import { finding } from '../expect-answer.ts';
+import { needCredential } from '../needs.ts';
+import { SAMPLE_EVENTS } from '../sample-events.ts';
+
+/** DLV-09: after the last attempt the event is dropped, the subscription stays, and the next event starts afresh. */
+export const dlv09AfterLastAttempt: Check = {
+  id: 'dlv-09-after-last-attempt',
+  requirements: ['DLV-09'],
+  title: 'After four failed attempts the subscription stays and the next event starts fresh',
+  async run(context) {
+    const skip = tooLong(context, 361);
+    if (skip) return skip;
+    const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
+    if ('skip' in reader) return reader;
+    return withHooks(context, [{ event: 'meeting.ended', respond: (_, index) => ({ status: index < 4 ? 500 : 204 }) }], async ([hook]) => {
+      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+      if (!(await hook!.arrived(4, scaledMs(context, 361) + 5000))) return [finding(this.id, 'DLV-09', 'the failing event did not get its four attempts', 4, hook!.received.length)];
+      const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
+      const kept = (listed.body?.webhooks ?? []).some((w: { id?: string }) => w.id === hook!.id);
+      const next = nonce();
+      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(next) });
+      await hook!.arrived(5, 5000);
+      const fresh = hook!.received.find((r) => r.body.includes(next));
+      const seen = { kept, delivered: Boolean(fresh), retryNum: fresh?.headers['service-retry-num'], newId: fresh ? fresh.headers['webhook-id'] !== hook!.received[0]!.headers['webhook-id'] : undefined };
+      const wanted = { kept: true, delivered: true, retryNum: undefined, newId: true };
+      return JSON.stringify(seen) === JSON.stringify(wanted) ? [] : [finding(this.id, 'DLV-09', 'after a dropped event the subscription or the next delivery is not as new', wanted, seen)];
+    });
+  },
+};

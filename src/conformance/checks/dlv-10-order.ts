@@ -1,0 +1,11 @@
+import type { Check } from '../check.ts';
+
+/** DLV-10: events may arrive out of order. A permission, not a duty: no order an implementation sends in breaks it. */
+export const dlv10Order: Check = {
+  id: 'dlv-10-order',
+  requirements: ['DLV-10'],
+  title: 'Events may arrive out of order',
+  async run() {
+    return { skip: 'not_applicable', reason: 'DLV-10 allows any order of deliveries; it binds receivers, and nothing an implementation sends can break it' };
+  },
+};

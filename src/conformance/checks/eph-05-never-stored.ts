@@ -1,0 +1,42 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Check } from '../check.ts';
+import { openHook, until } from '../deliveries.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+import { connectEphemeralStream } from '../ephemeral-stream.ts';
+import { finding } from '../expect-answer.ts';
+import { needCredential } from '../needs.ts';
+
+/**
+ * EPH-05: an ephemeral message reaches the recipient's connected client live and is never a
+ * `chat.message` event. (That it is not in history or search cannot be asked: the contract has no
+ * read of either.)
+ */
+export const eph05NeverStored: Check = {
+  id: 'eph-05-never-stored',
+  requirements: ['EPH-05'],
+  title: 'An ephemeral message goes live to the recipient and never becomes chat.message',
+  async run(context) {
+    const { profile } = context;
+    if (!profile.ephemeralStream) return { skip: 'not_testable', reason: 'the profile names no ephemeralStream to watch live delivery on' };
+    const need = needCredential(context, { operation: 'v1 post /chat.postEphemeral', pin: context.version, scopes: ['chat:write'] });
+    if ('skip' in need) return need;
+    const hook = await openHook(context, { event: 'chat.message' });
+    const stream = await connectEphemeralStream(profile.ephemeralStream, profile.fixtures.users.member);
+    const text = `EPH-05 ${Date.now()} ${Math.random()}`;
+    const diagnostics: Diagnostic[] = [];
+    try {
+      const answer = await context.call({ path: '/v1/chat.postEphemeral', method: 'POST', token: need.token, json: { chatId: profile.fixtures.chats.dm, userId: profile.fixtures.users.member, text } });
+      const seen = () => stream.messages.some((m) => JSON.stringify(m).includes(text));
+      if (answer.status !== 200 || !(await until(seen, 3000))) diagnostics.push(finding(this.id, 'EPH-05', 'the recipient\'s connected client did not receive the message', text, stream.messages));
+      if (!('skip' in hook)) {
+        await sleep(500);
+        const leaked = hook.received.filter((r) => r.body.includes(text));
+        if (leaked.length) diagnostics.push(finding(this.id, 'EPH-05', 'the ephemeral message was delivered as chat.message', 'no delivery', leaked.map((r) => r.body)));
+      }
+    } finally {
+      await stream.close();
+      if (!('skip' in hook)) await hook.close();
+    }
+    return diagnostics;
+  },
+};

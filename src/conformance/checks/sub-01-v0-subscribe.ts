@@ -1,0 +1,30 @@
+import type { Check } from '../check.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+import { expectAnswer, finding } from '../expect-answer.ts';
+import { needCredential } from '../needs.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** SUB-01: v0 subscribe answers `{id (uuid), event, url, filter}`; `magicast.created` is not subscribable. */
+export const sub01V0Subscribe: Check = {
+  id: 'sub-01-v0-subscribe',
+  requirements: ['SUB-01'],
+  title: 'v0 subscribe answers the subscription; magicast.created is refused',
+  async run(context) {
+    const need = needCredential(context, { operation: 'v0 post /webhook.subscribe', scopes: ['webhook:write'] });
+    if ('skip' in need) return need;
+    const { token } = need;
+    const url = `https://conformance.example.com/sub-01/${Date.now()}`;
+    const json = { event: 'lobby:booked', url, filter: { lobbyId: 'lobby-1' } };
+    const answer = await context.call({ path: '/v0/webhook.subscribe', method: 'POST', token, json });
+    const diagnostics: Diagnostic[] = [];
+    const body = answer.body ?? {};
+    if (answer.status !== 200 || !UUID.test(String(body.id)) || body.event !== json.event || body.url !== url || JSON.stringify(body.filter) !== JSON.stringify(json.filter)) {
+      diagnostics.push(finding(this.id, 'SUB-01', `subscribe answered ${answer.status} without the subscription it made`, { status: 200, id: 'a uuid', ...json }, { status: answer.status, ...body }));
+    }
+    if (typeof body.id === 'string') await context.call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id: body.id } });
+    const magicast = await context.call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'magicast.created', url } });
+    diagnostics.push(...expectAnswer(this.id, 'SUB-01', 'subscribing to magicast.created', magicast, { status: 400 }));
+    return diagnostics;
+  },
+};

@@ -1,0 +1,24 @@
+import { loadVersionRegistry } from '../../versions.ts';
+import type { Check } from '../check.ts';
+import { finding } from '../expect-answer.ts';
+import { needCredential } from '../needs.ts';
+
+/**
+ * VER-05: a sunset version gives 410; a deprecated one answers with `Deprecation` and `Sunset`; a
+ * supported one with neither. The lifecycle is the contract's (openapi/versions.yaml).
+ */
+export const ver05Lifecycle: Check = {
+  id: 'ver-05-lifecycle',
+  requirements: ['VER-05'],
+  title: 'Sunset versions give 410, deprecated ones say so in headers',
+  async run(context) {
+    const need = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
+    if ('skip' in need) return need;
+    const status = loadVersionRegistry().versions.find((v) => v.version === context.version)?.status ?? 'supported';
+    const answer = await context.call({ path: '/v1/webhook.list', token: need.token, version: context.version });
+    const seen = { status: answer.status, deprecation: answer.headers.has('deprecation'), sunset: answer.headers.has('sunset') };
+    const wanted = status === 'sunset' ? { status: 410 } : { status: 200, deprecation: status === 'deprecated', sunset: status === 'deprecated' };
+    const differs = Object.entries(wanted).some(([key, value]) => seen[key as keyof typeof seen] !== value);
+    return differs ? [finding(this.id, 'VER-05', `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`, wanted, seen)] : [];
+  },
+};

@@ -1,0 +1,35 @@
+import { parseWebhook } from '../../webhooks/parse.ts';
+import type { WebhookVersion } from '../../webhooks/versions.ts';
+import type { Check } from '../check.ts';
+import { jsonOf, nonce, withHooks } from '../deliveries.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+import { finding } from '../expect-answer.ts';
+import { SAMPLE_EVENTS } from '../sample-events.ts';
+
+/** VER-08: the first version whose payloads are enveloped. */
+export const ENVELOPE_SINCE = '2026-07-07';
+
+/** VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the subscription's version. */
+export const ver08PayloadShape: Check = {
+  id: 'ver-08-payload-shape',
+  requirements: ['VER-08'],
+  title: "Payloads match the subscription version's schema: bare, or enveloped with apiVersion",
+  async run(context) {
+    const { version } = context;
+    return withHooks(context, [{ event: 'meeting.ended' }], async ([hook]) => {
+      const marker = nonce();
+      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
+      if (!(await hook!.arrived(1, 5000))) return [finding(this.id, 'VER-08', 'no delivery arrived within 5 s')];
+      const [attempt] = hook!.received;
+      const diagnostics: Diagnostic[] = [];
+      const parsed = parseWebhook({ version: version as WebhookVersion, event: 'meeting.ended', body: attempt!.body });
+      if (!parsed.ok) diagnostics.push(finding(this.id, 'VER-08', `the payload breaks the ${version} schema of meeting.ended`, 'valid', parsed.diagnostics));
+      const body = jsonOf(attempt!) ?? {};
+      const enveloped = version >= ENVELOPE_SINCE;
+      const seen = enveloped ? { type: body.type, apiVersion: body.apiVersion, marker: body.data?.id } : { apiVersion: body.apiVersion, marker: body.id };
+      const wanted = enveloped ? { type: 'meeting.ended', apiVersion: version, marker } : { apiVersion: undefined, marker };
+      if (JSON.stringify(seen) !== JSON.stringify(wanted)) diagnostics.push(finding(this.id, 'VER-08', `a ${version} payload is not ${enveloped ? 'enveloped with apiVersion' : 'bare'}`, wanted, seen));
+      return diagnostics;
+    });
+  },
+};

@@ -1,0 +1,29 @@
+import type { Check } from '../check.ts';
+import { jsonOf, nonce, withHooks } from '../deliveries.ts';
+import { finding } from '../expect-answer.ts';
+import { SAMPLE_EVENTS } from '../sample-events.ts';
+import { ENVELOPE_SINCE } from './ver-08-payload-shape.ts';
+
+/** VER-10: the first version that renders groups and broadcast as `<!subteam^uuid>` and `<!channel>`. */
+export const SUBTEAM_SINCE = '2026-08-07';
+const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
+const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
+
+/** VER-10: message text renders group and broadcast mentions in the version's grammar; people stay `<@uuid>`. */
+export const ver10MentionRender: Check = {
+  id: 'ver-10-mention-render',
+  requirements: ['VER-10'],
+  title: "Delivered message text uses the version's mention grammar",
+  async run(context) {
+    const { version } = context;
+    return withHooks(context, [{ event: 'chat.message' }], async ([hook]) => {
+      const marker = nonce();
+      await hook!.emit({ data: SAMPLE_EVENTS.chatMessage(marker, GROUP, PERSON) });
+      if (!(await hook!.arrived(1, 5000))) return [finding(this.id, 'VER-10', 'no delivery arrived within 5 s')];
+      const body = jsonOf(hook!.received[0]!) ?? {};
+      const text = (version >= ENVELOPE_SINCE ? body.data : body)?.text;
+      const wanted = version >= SUBTEAM_SINCE ? `${marker} <!subteam^${GROUP}> and <!channel> and <@${PERSON}>` : `${marker} <@G-${GROUP}> and <@all> and <@${PERSON}>`;
+      return text === wanted ? [] : [finding(this.id, 'VER-10', `the ${version} text renders mentions in another grammar`, wanted, text)];
+    });
+  },
+};

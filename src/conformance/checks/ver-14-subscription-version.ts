@@ -1,0 +1,36 @@
+import type { Check } from '../check.ts';
+import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.ts';
+import type { Diagnostic } from '../diagnostic.ts';
+import { finding } from '../expect-answer.ts';
+import { SAMPLE_EVENTS } from '../sample-events.ts';
+
+/**
+ * VER-14: a subscription keeps the version it was created with, the credential's pin or an explicit
+ * `apiVersion`, and every delivery names it in `Service-Version`.
+ */
+export const ver14SubscriptionVersion: Check = {
+  id: 'ver-14-subscription-version',
+  requirements: ['VER-14'],
+  title: 'Deliveries carry the version the subscription was created with',
+  async run(context) {
+    const { version, profile } = context;
+    const other = profile.credentials.map((c) => c.pin).find((pin): pin is string => pin !== null && pin !== version);
+    if (!other) return { skip: 'not_testable', reason: `the profile has no credential pinned to a version other than ${version}` };
+    const hooks = [
+      { event: 'meeting.ended', apiVersion: INHERIT, pin: version },
+      { event: 'meeting.ended', apiVersion: version, pin: other },
+    ];
+    return withHooks(context, hooks, async ([inherited, explicit]) => {
+      await inherited!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+      await Promise.all([inherited!.arrived(1, 5000), explicit!.arrived(1, 5000)]);
+      const diagnostics: Diagnostic[] = [];
+      for (const [name, hook] of [[`a subscription by a credential pinned to ${version}`, inherited], [`apiVersion ${version} asked by a credential pinned to ${other}`, explicit]] as const) {
+        const attempt = hook!.received[0];
+        const seen = { header: attempt?.headers['service-version'], apiVersion: attempt ? jsonOf(attempt)?.apiVersion : undefined };
+        const wanted = { header: version, apiVersion: version >= '2026-07-07' ? version : undefined };
+        if (JSON.stringify(seen) !== JSON.stringify(wanted)) diagnostics.push(finding(this.id, 'VER-14', `${name}: the delivery names another version`, wanted, seen));
+      }
+      return diagnostics;
+    });
+  },
+};

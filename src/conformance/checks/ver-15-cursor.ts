@@ -1,0 +1,18 @@
+import { loadDocumentsByVersion } from '../../validation/documents-by-version.ts';
+import type { Check } from '../check.ts';
+
+/**
+ * VER-15: an invalid cursor gives `invalid_cursor`. Applies where an operation of the version takes
+ * a cursor; SPEC.md documents none yet, and the check says so rather than passing.
+ */
+export const ver15Cursor: Check = {
+  id: 'ver-15-cursor',
+  requirements: ['VER-15'],
+  title: 'An invalid pagination cursor gives invalid_cursor',
+  async run({ version }) {
+    const document = loadDocumentsByVersion().get(version)?.document;
+    const paged = Object.keys(document?.paths ?? {}).filter((path) => JSON.stringify(document!.paths![path]).includes('"cursor"'));
+    if (paged.length === 0) return { skip: 'not_applicable', reason: `no operation of ${version} takes a cursor` };
+    return [{ check: this.id, requirement: 'VER-15', severity: 'error', message: `${paged.join(', ')} take a cursor, which this suite does not test yet` }];
+  },
+};

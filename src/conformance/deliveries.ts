@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Clock, timeScales } from '../time-scale.ts';
+import type { CheckContext } from './context.ts';
+import type { Diagnostic, Skip } from './diagnostic.ts';
+import { needCredential } from './needs.ts';
+import type { Hook, Received, Responder } from './receiver.ts';
+
+export interface HookOptions {
+  generation?: 'v0' | 'v1';
+  event: string;
+  /** v1 only: the subscription's own version; without it the credential's pin applies (VER-14). */
+  apiVersion?: string;
+  filter?: Record<string, unknown>;
+  /** The pin of the credential that subscribes; the version under test by default. */
+  pin?: string;
+  /** How the receiver answers; 204 to everything by default. */
+  respond?: Responder;
+}
+
+/** What the implementation emits an event from: its payload fields and the facts it does not show. */
+export interface Emission {
+  data: Record<string, unknown>;
+  context?: Record<string, unknown>;
+}
+
+export interface SubscribedHook extends Hook {
+  id: string;
+  /** Makes the implementation emit this hook's event (through the profile's trigger). */
+  emit(emission: Emission): Promise<void>;
+  /** Waits until `count` attempts arrived or `timeoutMs` passed; says whether they did. */
+  arrived(count: number, timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
+export const INHERIT = 'inherit';
+
+/**
+ * Opens the hooks a check needs, runs `body` with them, and closes them whatever happens. Says why
+ * when the profile cannot deliver to the suite.
+ */
+export async function withHooks(context: CheckContext, options: HookOptions[], body: (hooks: SubscribedHook[]) => Promise<Diagnostic[]>): Promise<Diagnostic[] | Skip> {
+  const hooks: SubscribedHook[] = [];
+  try {
+    for (const option of options) {
+      const hook = await openHook(context, option);
+      if ('skip' in hook) return hook;
+      hooks.push(hook);
+    }
+    return await body(hooks);
+  } finally {
+    await Promise.all(hooks.map((hook) => hook.close()));
+  }
+}
+
+/** A value unique to one emission, so a check tells its own deliveries from others'. */
+export function nonce(): string {
+  return `conformance-${randomUUID()}`;
+}
+
+/** Longest real wait a check makes without `--full-schedule`. */
+export const WAIT_BUDGET_MS = 20_000;
+
+/** Real milliseconds for `seconds` of service time on one of the profile's clocks (retry waits by default). */
+export function scaledMs({ profile }: CheckContext, seconds: number, clock: Clock = 'retries'): number {
+  return (seconds * 1000) / timeScales(profile.timeScale)[clock];
+}
+
+/** A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for the full schedule. */
+export function tooLong(context: CheckContext, seconds: number, clock: Clock = 'retries'): Skip | undefined {
+  const ms = scaledMs(context, seconds, clock);
+  if (ms <= WAIT_BUDGET_MS || context.fullSchedule) return undefined;
+  const scale = timeScales(context.profile.timeScale)[clock];
+  return { skip: 'not_testable', reason: `waiting ${seconds} s of service time takes ${Math.round(ms / 1000)} s at a ${clock} time scale of ${scale}; run with --full-schedule` };
+}
+
+/**
+ * Subscribes a fresh receiver path to `event` with an organization credential pinned to the version
+ * under test, or says why deliveries cannot be tested (no trigger in the profile, no credential).
+ */
+export async function openHook(context: CheckContext, { generation = 'v1', event, apiVersion, filter, pin = context.version, respond = () => ({ status: 204 }) }: HookOptions): Promise<SubscribedHook | Skip> {
+  // v1 hooks deliver in the version under test unless a check asks otherwise (VER-14).
+  if (generation === 'v1' && apiVersion === undefined) apiVersion = context.version;
+  if (apiVersion === INHERIT) apiVersion = undefined;
+  const { profile, call } = context;
+  if (!profile.eventTrigger) return { skip: 'not_testable', reason: 'the profile names no eventTrigger, so the suite cannot make the implementation emit events' };
+  const need = needCredential(context, { operation: `${generation} post /webhook.subscribe`, pin, scopes: ['webhook:write'] });
+  if ('skip' in need) return need;
+  const receiver = await context.receiver();
+  const hook = receiver.hook(respond);
+  const { token } = need;
+  const json = { event, url: hook.url, ...(filter ? { filter } : {}), ...(apiVersion ? { apiVersion } : {}) };
+  const subscribed = await call({ path: `/${generation}/webhook.subscribe`, method: 'POST', token, json });
+  const id = subscribed.body?.id;
+  if (subscribed.status !== 200 || typeof id !== 'string') {
+    receiver.remove(hook);
+    throw new Error(`subscribing the receiver answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
+  }
+  return {
+    ...hook,
+    id,
+    emit: (emission) => trigger(context, generation, event, emission),
+    arrived: (count, timeoutMs) => until(() => hook.received.length >= count, timeoutMs),
+    async close() {
+      receiver.remove(hook);
+      const unsubscribe = generation === 'v0' ? { form: { id } } : { json: { id } };
+      await call({ path: `/${generation}/webhook.unsubscribe`, method: 'POST', token, ...unsubscribe });
+    },
+  };
+}
+
+async function trigger(context: CheckContext, generation: 'v0' | 'v1', event: string, { data, context: facts }: Emission): Promise<void> {
+  const response = await fetch(context.profile.eventTrigger!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ generation, event, data, ...(facts ? { context: facts } : {}) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`the event trigger answered ${response.status} ${text}`);
+}
+
+/** Polls `condition` every 5 ms until it holds or `timeoutMs` passes. */
+export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition() && performance.now() < deadline) await sleep(5);
+  return condition();
+}
+
+/** The JSON body of an attempt, or undefined when it is not JSON. */
+export function jsonOf(received: Received): any {
+  try {
+    return JSON.parse(received.body);
+  } catch {
+    return undefined;
+  }
+}

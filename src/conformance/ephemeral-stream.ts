@@ -1,0 +1,41 @@
+/**
+ * A user's client connected to the profile's ephemeral stream (server-sent events): collects the
+ * `data:` of every event until closed.
+ */
+export async function connectEphemeralStream(template: string, user: string) {
+  const controller = new AbortController();
+  const response = await fetch(template.replace('{user}', encodeURIComponent(user)), { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+  const messages: unknown[] = [];
+  const reader = response.body?.getReader();
+  let buffer = '';
+  const pump = (async () => {
+    const decoder = new TextDecoder();
+    while (reader) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const data = buffer.slice(0, end).split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+        buffer = buffer.slice(end + 2);
+        if (data) messages.push(safeJson(data));
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    status: response.status,
+    messages,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
