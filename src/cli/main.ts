@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import * as build from './commands/build.ts';
+import * as conformance from './commands/conformance.ts';
 import * as diff from './commands/diff.ts';
 import * as mock from './commands/mock.ts';
 import * as proxy from './commands/proxy.ts';
@@ -11,7 +12,7 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 export { EXIT } from './exit-codes.ts';
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS = [build, validate, verify, diff, mock, proxy, serve];
+const COMMANDS = [build, validate, verify, diff, mock, proxy, serve, conformance];
 
 /** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: string[]): Promise<ExitCode> {

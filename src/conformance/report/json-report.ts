@@ -1,0 +1,24 @@
+import type { CheckResult } from '../runner.ts';
+import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.ts';
+
+/** The JSON report: what ran, every result with its diagnostics, and the verdict per requirement. */
+export function toJsonReport(results: readonly CheckResult[], run: { profile: string; versions: string[]; startedAt: string; durationMs: number }) {
+  return {
+    format: 'service-contract/conformance-report@1',
+    ...run,
+    passed: allPassed(results),
+    counts: countBy(results.map((r) => r.status)),
+    requirements: summarizeByRequirement(results).map(({ requirement, verdict, results: covered }) => ({
+      requirement,
+      verdict,
+      checks: covered.map((r) => ({ version: r.version, check: r.check, verdict: verdictFor(r, requirement) })),
+    })),
+    results,
+  };
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,35 @@
+import type { CheckResult } from '../runner.ts';
+
+export type Verdict = CheckResult['status'];
+
+export interface RequirementVerdict {
+  requirement: string;
+  verdict: Verdict;
+  /** `version check-id: status` for every result that covers the requirement. */
+  results: CheckResult[];
+}
+
+/** Worst first: one failed result fails the requirement; passed needs no result untestable. */
+const SEVERITY: Verdict[] = ['failed', 'not_testable', 'passed', 'not_applicable'];
+
+/** The results grouped by the requirement IDs their checks cover, each with its overall verdict. */
+export function summarizeByRequirement(results: readonly CheckResult[]): RequirementVerdict[] {
+  const byRequirement = new Map<string, CheckResult[]>();
+  for (const result of results) {
+    for (const requirement of result.requirements) byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), result]);
+  }
+  return [...byRequirement.entries()]
+    .map(([requirement, covered]) => ({ requirement, results: covered, verdict: SEVERITY.find((s) => covered.some((r) => verdictFor(r, requirement) === s))! }))
+    .sort((a, b) => a.requirement.localeCompare(b.requirement, 'en', { numeric: true }));
+}
+
+/** A failed check covering several requirements fails only those its diagnostics name; it held the others. */
+export function verdictFor(result: CheckResult, requirement: string): Verdict {
+  if (result.status !== 'failed') return result.status;
+  return result.diagnostics.some((d) => d.requirement === requirement) ? 'failed' : 'passed';
+}
+
+/** Exit 0 only when every applicable check passed. */
+export function allPassed(results: readonly CheckResult[]): boolean {
+  return results.every((r) => r.status === 'passed' || r.status === 'not_applicable');
+}
