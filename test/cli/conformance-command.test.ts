@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXIT, main } from '../../src/cli/main.ts';
+import { profileOf } from '../../src/reference/profile.ts';
+import { startRecordingServer } from '../support/recording-server.ts';
+import { useReferenceServer } from '../support/reference-server.ts';
+
+const reference = useReferenceServer();
+let dir = '';
+let profileFile = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'service-conformance-'));
+  profileFile = join(dir, 'profile.json');
+  await writeFile(profileFile, JSON.stringify(profileOf(reference.server.url, reference.server.workspace)));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Runs the CLI in-process and returns its exit code and what it printed. */
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void out.push(a.join(' ')));
+  try {
+    return { code: await main(argv), output: out.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('service-contract conformance: usage errors exit 2', () => {
+  const cases: Array<[string, () => string[], RegExp]> = [
+    ['an unknown version', () => ['--version', '2031-01-01'], /--version takes all or one of 2026-06-01/],
+    ['an unknown report kind', () => ['--report', 'xml:out.xml'], /--report takes junit:<file> or json:<file>/],
+    ['a report without a file', () => ['--report', 'junit:'], /--report takes/],
+    ['--only naming nothing', () => ['--only', 'NOPE-1'], /names no check or requirement/],
+  ];
+  it.each(cases)('%s', async (_, extra, message) => {
+    const { code, output } = await run('conformance', '--profile', profileFile, ...extra());
+    expect([code, output]).toEqual([EXIT.usage, expect.stringMatching(message)]);
+  });
+
+  it('a missing profile file', async () => {
+    const { code, output } = await run('conformance', '--profile', join(dir, 'nope.json'));
+    expect([code, output]).toEqual([EXIT.usage, expect.stringContaining('cannot read')]);
+  });
+
+  it('a profile that is not format 1 says what is wrong and where', async () => {
+    const file = join(dir, 'bad.json');
+    const { baseUrl: _, ...rest } = JSON.parse(await readFile(profileFile, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...rest, timeScale: 0 }));
+    const { code, output } = await run('conformance', '--profile', file);
+    expect(code).toBe(EXIT.usage);
+    expect(output).toContain("must have required property 'baseUrl'");
+    expect(output).toContain('/timeScale');
+  });
+});
+
+describe('service-contract conformance against implementations', () => {
+  it('exits 0 against the reference server and writes both reports', async () => {
+    const [junit, json] = [join(dir, 'r.xml'), join(dir, 'r.json')];
+    const { code, output } = await run('conformance', '--profile', profileFile, '--version', '2026-08-25', '--only', 'AUTH-05,ver-02-version-resolution', '--report', `junit:${junit}`, '--report', `json:${json}`);
+    expect(code).toBe(EXIT.ok);
+    expect(output).toMatch(/passed +2026-08-25 +auth-05-code-single-use/);
+    expect(output).toMatch(/AUTH-05 +passed +auth-05-authorize-redirect, auth-05-code-single-use/);
+    const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(await readFile(junit, 'utf8')).testsuites.testsuite;
+    expect([suite.tests, suite.failures]).toEqual(['3', '0']);
+    expect(JSON.parse(await readFile(json, 'utf8'))).toMatchObject({ passed: true, versions: ['2026-08-25'], counts: { passed: 3 } });
+  });
+
+  it('exits 1 when a check fails, naming the requirement', async () => {
+    const wrong = await startRecordingServer(() => ({ status: 200, body: {} }));
+    try {
+      const file = join(dir, 'wrong.json');
+      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(profileFile, 'utf8')), baseUrl: wrong.url }));
+      const { code, output } = await run('conformance', '--profile', file, '--version', '2026-08-25', '--only', 'AUTH-01');
+      expect(code).toBe(EXIT.failed);
+      expect(output).toMatch(/AUTH-01 +FAILED +auth-01-missing-credential\n +2026-08-25 auth-01-missing-credential: no credential gave 200/);
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it('exits 1 when checks could not be tested (no trigger: deliveries)', async () => {
+    const { code, output } = await run('conformance', '--profile', profileFile, '--version', '2026-08-25', '--only', 'DLV-01');
+    expect(code).toBe(EXIT.failed);
+    expect(output).toMatch(/DLV-01 +untestable/);
+  });
+});
