@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createFront } from '../http/front.ts';
+import { type PassedRequest, createFront } from '../http/front.ts';
 import type { TimeScale } from '../time-scale.ts';
 import { writeJson } from '../http/http-io.ts';
 import { listen } from '../http/listen.ts';
@@ -8,6 +8,8 @@ import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
 import { createCodeStore } from './authorization-codes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Dispatcher, createDispatcher } from './deliveries/dispatcher.ts';
+import type { ServiceEvent } from './deliveries/service-event.ts';
+import type { FaultHooks } from './fault-hooks.ts';
 import { EVENT_TRIGGER, triggerEvent } from './event-trigger.ts';
 import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.ts';
 import { lifecycleAt } from './lifecycle.ts';
@@ -29,6 +31,8 @@ export interface ReferenceOptions {
   timeScale?: TimeScale;
   /** Serve the event trigger for test harnesses (off by default: it lets anyone emit events). */
   triggerEvents?: boolean;
+  /** Departures from the spec, for tests that prove conformance checks can fail; none by default. */
+  faults?: FaultHooks;
 }
 
 interface HandlerOptions {
@@ -37,18 +41,23 @@ interface HandlerOptions {
   registry?: VersionRegistry;
   dispatcher?: Dispatcher;
   triggerEvents?: boolean;
+  faults?: FaultHooks;
 }
 
 /** A small, real implementation of the Service: the shared front, then handlers over the store. */
 export async function createReferenceHandler(
   store: Store,
   workspace: Workspace,
-  { hub = createEphemeralHub(), clock = systemClock(), registry = loadVersionRegistry(), dispatcher = createDispatcher({ store, clock, apps: workspace.apps }), triggerEvents = false }: HandlerOptions = {},
+  { hub = createEphemeralHub(), clock = systemClock(), registry = loadVersionRegistry(), dispatcher = createDispatcher({ store, clock, apps: workspace.apps }), triggerEvents = false, faults = {} }: HandlerOptions = {},
 ) {
   const versions = registry.versions.map((v) => v.version);
   const codes = createCodeStore();
   // Seeded credentials first, then the access tokens of OAuth grants in the store (AUTH-02, AUTH-09).
   const resolveToken = async (bearer: string): Promise<ReferenceToken | undefined> => {
+    const token = await resolveUnfaulted(bearer);
+    return token && faults.credential ? faults.credential(token) : token;
+  };
+  const resolveUnfaulted = async (bearer: string): Promise<ReferenceToken | undefined> => {
     const seeded = workspace.tokens[bearer];
     if (seeded) return seeded;
     const grant = await store.grantByAccessToken(bearer);
@@ -67,14 +76,22 @@ export async function createReferenceHandler(
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
     if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);
     const checked = await front(req);
-    if (checked.kind === 'answer') return writeJson(res, checked.status, checked.headers, checked.body);
-    const { request, headers } = checked;
+    const write = (answer: { status: number; headers: Record<string, string>; body?: unknown }, request?: PassedRequest) => {
+      if (!faults.answer) return writeJson(res, answer.status, answer.headers, answer.body);
+      const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
+      const exchange = { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, request, emit: (event: ServiceEvent) => void dispatcher.emit(app, event) };
+      const faulty = faults.answer({ ...answer, headers: { ...answer.headers } }, exchange);
+      return writeJson(res, faulty.status, faulty.headers ?? {}, faulty.body);
+    };
+    if (checked.kind === 'answer') return write(checked);
+    const request = faults.request ? faults.request(checked.request) : checked.request;
+    const { headers } = checked;
     const handler = HANDLERS[`${request.generation} ${request.method} ${request.path}`];
-    if (!handler) return writeJson(res, 501, headers, request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' });
+    if (!handler) return write({ status: 501, headers, body: request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' } }, request);
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = (request.token as ReferenceToken | undefined)?.app ?? '';
     const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry, dispatcher });
-    writeJson(res, answer.status, { ...headers, ...answer.headers }, answer.body);
+    write({ status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body }, request);
   };
 }
 
@@ -102,8 +119,8 @@ export async function startReference(options: ReferenceOptions) {
     await store.upsertSubscription({ app: s.app, generation: 'v1', event: s.event, url: s.url, filter: null, dynamic: false });
   }
   const clock = options.clock ?? systemClock();
-  const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale });
-  const handler = await createReferenceHandler(store, workspace, { clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents });
+  const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale, faults: options.faults });
+  const handler = await createReferenceHandler(store, workspace, { clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents, faults: options.faults });
   const served = await listen(handler, options, 'reference');
   return {
     ...served, store, workspace, dispatcher,

@@ -10,7 +10,8 @@ import { type AttemptOutcome, sendAttempt } from './attempt.ts';
 import { hearsChatEvent } from './audience.ts';
 import { createDebouncer } from './debounce.ts';
 import { matchesFilter } from './filter-match.ts';
-import { DELIVERY_POLICY, scaledMs } from './policy.ts';
+import { DELIVERY_POLICY as POLICY, type DeliveryPolicy, scaledMs } from './policy.ts';
+import type { FaultHooks } from '../fault-hooks.ts';
 import { type EventIdentity, renderPayload } from './render.ts';
 import type { ServiceEvent } from './service-event.ts';
 
@@ -28,6 +29,8 @@ export interface DispatcherOptions {
   apps: Record<string, AppDeliverySettings>;
   /** Divides waits, the reaction debounce and the fail-streak window, together or each; 1 is real time. */
   timeScale?: TimeScale;
+  /** Departures from the spec, for tests that prove checks can fail; none by default. */
+  faults?: FaultHooks;
 }
 
 /** How one delivery ended: acknowledged, failed (health updated), or cancelled by shutdown. */
@@ -54,7 +57,8 @@ const DEBOUNCED = new Set(['v0 chat:message:reaction', 'v1 chat.reaction']);
  * signed per Standard Webhooks, retried per SPEC.md's policy, with the subscription's health kept
  * in the store (DLV-01..11, HEALTH-01..04). Retries live in memory, as the spec says they may.
  */
-export function createDispatcher({ store, clock, apps, timeScale = 1 }: DispatcherOptions) {
+export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {} }: DispatcherOptions) {
+  const DELIVERY_POLICY: DeliveryPolicy = { ...POLICY, ...faults.policy };
   const scales = timeScales(timeScale);
   const closing = new AbortController();
   const keys = new Map<string, Buffer>();
@@ -78,7 +82,10 @@ export function createDispatcher({ store, clock, apps, timeScale = 1 }: Dispatch
     // Plain loops: this runs once per event, and closures cost here (see npm run bench).
     const deliveries: Array<Promise<DeliveryReport>> = [];
     for (const s of await store.activeSubscriptions(app, event.generation, event.type)) {
-      if (matchesFilter(s.filter, event) && hearsChatEvent(event, versionOf(app, s), s.filter)) deliveries.push(deliver(app, s, event, identity));
+      if (!matchesFilter(s.filter, event)) continue;
+      const version = versionOf(app, s);
+      const heard = hearsChatEvent(event, version, s.filter);
+      if (faults.hears ? faults.hears(heard, event, version) : heard) deliveries.push(deliver(app, s, event, identity));
     }
     return { deliveries: deliveries.length, settled: Promise.all(deliveries) };
   }
@@ -106,9 +113,10 @@ export function createDispatcher({ store, clock, apps, timeScale = 1 }: Dispatch
         headers['service-retry-num'] = String(attempt - 1);
         headers['service-retry-reason'] = previous.reason;
       }
-      const outcome = await sendAttempt(subscription.url, body, headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000);
+      const sent = faults.attempt?.({ headers, body, number: attempt });
+      const outcome = await sendAttempt(subscription.url, sent ? sent.body : body, sent ? sent.headers : headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000);
       if (outcome.kind === 'acknowledged') {
-        store.recordDeliverySuccess(subscription.id, nowIso());
+        if (faults.recordSuccesses !== false) store.recordDeliverySuccess(subscription.id, nowIso());
         return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'acknowledged' };
       }
       if (outcome.kind === 'rejected' || attempt === DELIVERY_POLICY.attempts) break;
@@ -124,7 +132,7 @@ export function createDispatcher({ store, clock, apps, timeScale = 1 }: Dispatch
     // DLV-09: the event is dropped; the subscription stays, and its health records the failure.
     const now = clock.nowMicroseconds() / 1000;
     const pauseIfStreakSince = new Date(now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, scales.failStreak)).toISOString();
-    await store.recordDeliveryFailure(subscription.id, new Date(Math.floor(now)).toISOString(), pauseIfStreakSince);
+    if (faults.recordFailures !== false) await store.recordDeliveryFailure(subscription.id, new Date(Math.floor(now)).toISOString(), pauseIfStreakSince);
     return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'failed' };
   }
 

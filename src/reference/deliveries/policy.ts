@@ -18,6 +18,8 @@ export const DELIVERY_POLICY = {
   pauseAfterStreak: 86_400,
 } as const;
 
+export type DeliveryPolicy = { [K in keyof typeof DELIVERY_POLICY]: (typeof DELIVERY_POLICY)[K] extends readonly number[] ? readonly number[] : number };
+
 /** Milliseconds of real time for `seconds` of service time at a time scale (1 = real time). */
 export function scaledMs(seconds: number, timeScale: number): number {
   return (seconds * 1000) / timeScale;
