@@ -33,6 +33,8 @@ export interface SubscribedHook extends Hook {
   close(): Promise<void>;
 }
 
+const NO_TRIGGER: Skip = { skip: 'not_testable', reason: 'the profile names no eventTrigger, so the suite cannot make the implementation emit events' };
+
 /** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
 export const INHERIT = 'inherit';
 
@@ -69,6 +71,8 @@ export function scaledMs({ profile }: CheckContext, seconds: number, clock: Cloc
 
 /** A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for the full schedule. */
 export function tooLong(context: CheckContext, seconds: number, clock: Clock = 'retries'): Skip | undefined {
+  // Without a trigger nothing is delivered, however long one waits: say that first.
+  if (!context.profile.eventTrigger) return NO_TRIGGER;
   const ms = scaledMs(context, seconds, clock);
   if (ms <= WAIT_BUDGET_MS || context.fullSchedule) return undefined;
   const scale = timeScales(context.profile.timeScale)[clock];
@@ -84,7 +88,7 @@ export async function openHook(context: CheckContext, { generation = 'v1', event
   if (generation === 'v1' && apiVersion === undefined) apiVersion = context.version;
   if (apiVersion === INHERIT) apiVersion = undefined;
   const { profile, call } = context;
-  if (!profile.eventTrigger) return { skip: 'not_testable', reason: 'the profile names no eventTrigger, so the suite cannot make the implementation emit events' };
+  if (!profile.eventTrigger) return NO_TRIGGER;
   const need = needCredential(context, { operation: `${generation} post /webhook.subscribe`, pin, scopes: ['webhook:write'] });
   if ('skip' in need) return need;
   const receiver = await context.receiver();

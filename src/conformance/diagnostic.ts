@@ -6,6 +6,8 @@ export interface Diagnostic {
   message: string;
   expected?: unknown;
   actual?: unknown;
+  /** Set when an answer broke its document (status, content type, headers, body), rather than the rule's behaviour. */
+  shape?: true;
 }
 
 /** A check that cannot run here says why instead of passing silently. */

@@ -67,7 +67,7 @@ async function runCheck(check: Check, context: ReturnType<typeof createContext>,
   }
   const durationMs = Math.round(performance.now() - begun);
   if (!Array.isArray(outcome)) return { ...base, status: outcome.skip, diagnostics: [], reason: outcome.reason, durationMs };
-  const diagnostics = [...outcome, ...shapes.map((message) => ({ check: check.id, requirement: check.requirements[0]!, severity: 'error' as const, message: `shape: ${message}` }))];
+  const diagnostics = [...outcome, ...shapes.map((message) => ({ check: check.id, requirement: check.requirements[0]!, severity: 'error' as const, message: `shape: ${message}`, shape: true as const }))];
   return { ...base, status: diagnostics.some((d) => d.severity === 'error') ? 'failed' : 'passed', diagnostics, durationMs };
 }
 
