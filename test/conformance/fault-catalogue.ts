@@ -106,6 +106,7 @@ export const FAULTS: Fault[] = [
   { id: 'retry-after-means-now', requirement: 'DLV-07', hooks: () => ({ policy: { retryAfterCap: 0 } }) },
   { id: 'ten-second-answer-window', requirement: 'DLV-08', hooks: () => ({ policy: { attemptTimeout: 10 } }) },
   { id: 'no-reaction-debounce', requirement: 'DLV-11', hooks: () => ({ policy: { reactionDebounce: 0 } }) },
+  { id: 'v0-start-as-a-number', requirement: 'DLV-12', hooks: () => attempt((a) => (a.headers['service-version'] ? a : rewriteBody(a, (p) => { if ('start' in p) p.start = 1785312000; }))) },
   { id: 'api-version-of-the-app', requirement: 'VER-08', version: '2026-07-07', hooks: () => attempt((a) => rewriteBody(a, (p) => (p.apiVersion = '2026-08-25'))) },
   { id: 'baseline-grammar-always', requirement: 'VER-10', hooks: () => attempt((a) => ({ ...a, body: a.body.replaceAll('<!subteam^', '<@G-').replaceAll('<!channel>', '<@all>') })) },
   { id: 'membership-ignored', requirement: 'VER-11', hooks: () => ({ hears: () => true }) },

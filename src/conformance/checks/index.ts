@@ -23,6 +23,7 @@ import { dlv08Timeout } from './dlv-08-timeout.ts';
 import { dlv09AfterLastAttempt } from './dlv-09-after-last-attempt.ts';
 import { dlv10Order } from './dlv-10-order.ts';
 import { dlv11ReactionDebounce } from './dlv-11-reaction-debounce.ts';
+import { dlv12PayloadShapes } from './dlv-12-payload-shapes.ts';
 import { eph01Post } from './eph-01-post.ts';
 import { eph02InvalidParameters } from './eph-02-invalid-parameters.ts';
 import { eph03TooLong } from './eph-03-too-long.ts';
@@ -104,6 +105,7 @@ export const CHECKS: readonly Check[] = [
   dlv09AfterLastAttempt,
   dlv10Order,
   dlv11ReactionDebounce,
+  dlv12PayloadShapes,
   sub10V0Codes,
   ver08PayloadShape,
   ver10MentionRender,
