@@ -1,13 +1,10 @@
 import { parseWebhook } from '../../webhooks/parse.ts';
-import type { WebhookVersion } from '../../webhooks/versions.ts';
+import { ENVELOPE_SINCE, type WebhookVersion } from '../../webhooks/versions.ts';
 import type { Check } from '../check.ts';
 import { jsonOf, nonce, withHooks } from '../deliveries.ts';
 import type { Diagnostic } from '../diagnostic.ts';
 import { finding } from '../expect-answer.ts';
 import { SAMPLE_EVENTS } from '../sample-events.ts';
-
-/** VER-08: the first version whose payloads are enveloped. */
-export const ENVELOPE_SINCE = '2026-07-07';
 
 /** VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the subscription's version. */
 export const ver08PayloadShape: Check = {

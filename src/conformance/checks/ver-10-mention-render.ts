@@ -1,11 +1,9 @@
+import { ENVELOPE_SINCE, SUBTEAM_GRAMMAR_SINCE } from '../../webhooks/versions.ts';
 import type { Check } from '../check.ts';
 import { jsonOf, nonce, withHooks } from '../deliveries.ts';
 import { finding } from '../expect-answer.ts';
 import { SAMPLE_EVENTS } from '../sample-events.ts';
-import { ENVELOPE_SINCE } from './ver-08-payload-shape.ts';
 
-/** VER-10: the first version that renders groups and broadcast as `<!subteam^uuid>` and `<!channel>`. */
-export const SUBTEAM_SINCE = '2026-08-07';
 const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
 const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
 
@@ -22,7 +20,7 @@ export const ver10MentionRender: Check = {
       if (!(await hook!.arrived(1, 5000))) return [finding(this.id, 'VER-10', 'no delivery arrived within 5 s')];
       const body = jsonOf(hook!.received[0]!) ?? {};
       const text = (version >= ENVELOPE_SINCE ? body.data : body)?.text;
-      const wanted = version >= SUBTEAM_SINCE ? `${marker} <!subteam^${GROUP}> and <!channel> and <@${PERSON}>` : `${marker} <@G-${GROUP}> and <@all> and <@${PERSON}>`;
+      const wanted = version >= SUBTEAM_GRAMMAR_SINCE ? `${marker} <!subteam^${GROUP}> and <!channel> and <@${PERSON}>` : `${marker} <@G-${GROUP}> and <@all> and <@${PERSON}>`;
       return text === wanted ? [] : [finding(this.id, 'VER-10', `the ${version} text renders mentions in another grammar`, wanted, text)];
     });
   },

@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MEMBERSHIP_SINCE } from '../../webhooks/versions.ts';
 import type { Check } from '../check.ts';
 import { nonce, withHooks } from '../deliveries.ts';
 import type { Diagnostic } from '../diagnostic.ts';
 import { finding } from '../expect-answer.ts';
-
-/** VER-11: the first version where chat membership decides what the app hears. */
-export const MEMBERSHIP_SINCE = '2026-08-20';
 
 /**
  * VER-11: from 2026-08-20 the app hears every message of the channels it is a member of, and

@@ -1,3 +1,4 @@
+import { ENVELOPE_SINCE } from '../../webhooks/versions.ts';
 import type { Check } from '../check.ts';
 import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.ts';
 import type { Diagnostic } from '../diagnostic.ts';
@@ -27,7 +28,7 @@ export const ver14SubscriptionVersion: Check = {
       for (const [name, hook] of [[`a subscription by a credential pinned to ${version}`, inherited], [`apiVersion ${version} asked by a credential pinned to ${other}`, explicit]] as const) {
         const attempt = hook!.received[0];
         const seen = { header: attempt?.headers['service-version'], apiVersion: attempt ? jsonOf(attempt)?.apiVersion : undefined };
-        const wanted = { header: version, apiVersion: version >= '2026-07-07' ? version : undefined };
+        const wanted = { header: version, apiVersion: version >= ENVELOPE_SINCE ? version : undefined };
         if (JSON.stringify(seen) !== JSON.stringify(wanted)) diagnostics.push(finding(this.id, 'VER-14', `${name}: the delivery names another version`, wanted, seen));
       }
       return diagnostics;

@@ -1,9 +1,7 @@
 import { USERS, findChat } from '../chats.ts';
-import type { WebhookVersion } from '../../webhooks/versions.ts';
+import { MEMBERSHIP_SINCE, type WebhookVersion } from '../../webhooks/versions.ts';
 import type { ServiceEvent } from './service-event.ts';
 
-/** VER-11: from this version on, chat membership decides what an organization app hears. */
-export const MEMBERSHIP_SINCE = '2026-08-20';
 
 const CHAT_EVENTS = new Set(['chat.message', 'chat.reaction']);
 

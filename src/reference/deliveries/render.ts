@@ -1,8 +1,5 @@
-import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.ts';
+import { SUBTEAM_GRAMMAR_SINCE, type WebhookVersion, isEnveloped } from '../../webhooks/versions.ts';
 import type { ServiceEvent } from './service-event.ts';
-
-/** VER-10: from this version on, `chat.message` text renders groups and broadcast in the new grammar. */
-export const SUBTEAM_GRAMMAR_SINCE = '2026-08-07';
 
 export interface EventIdentity {
   /** The envelope's `eventId`: one per event, shared by every subscription it goes to. */
