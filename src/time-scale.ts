@@ -15,6 +15,11 @@ export type TimeScale = number | Partial<TimeScales>;
 export const CLOCKS = ['retries', 'debounce', 'failStreak'] as const;
 export type Clock = (typeof CLOCKS)[number];
 
+/** Milliseconds of real time for `seconds` of service time at a factor (1 = real time). */
+export function scaledMs(seconds: number, factor: number): number {
+  return (seconds * 1000) / factor;
+}
+
 /** Every clock's factor; 1 (real time) where none is given. */
 export function timeScales(scale: TimeScale = 1): TimeScales {
   if (typeof scale === 'number') return { retries: scale, debounce: scale, failStreak: scale };

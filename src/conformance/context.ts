@@ -37,6 +37,8 @@ export interface CheckContext {
   receiver(): Promise<Receiver>;
   /** Whether checks may wait out the real schedule (minutes) rather than report it as not testable. */
   fullSchedule: boolean;
+  /** The bundled documents answers are held to, keyed `v0`, `auth` or by dated version. */
+  documents: Map<string, LoadedDocument>;
 }
 
 export interface ContextOptions {
@@ -51,6 +53,7 @@ export function createContext(profile: Profile, version: string, documents: Map<
     version,
     receiver,
     fullSchedule,
+    documents,
     async call({ path, method = 'GET', token, version: asked, json, form, headers: extra, raw }) {
       const headers: Record<string, string> = { ...extra };
       if (token) headers.authorization = `Bearer ${token}`;

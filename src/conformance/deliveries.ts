@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Clock, timeScales } from '../time-scale.ts';
+import { type Clock, scaledMs as realMs, timeScales } from '../time-scale.ts';
 import type { CheckContext } from './context.ts';
 import type { Diagnostic, Skip } from './diagnostic.ts';
 import { needCredential } from './needs.ts';
@@ -66,7 +66,7 @@ export const WAIT_BUDGET_MS = 20_000;
 
 /** Real milliseconds for `seconds` of service time on one of the profile's clocks (retry waits by default). */
 export function scaledMs({ profile }: CheckContext, seconds: number, clock: Clock = 'retries'): number {
-  return (seconds * 1000) / timeScales(profile.timeScale)[clock];
+  return realMs(seconds, timeScales(profile.timeScale)[clock]);
 }
 
 /** A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for the full schedule. */

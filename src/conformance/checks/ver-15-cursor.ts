@@ -1,4 +1,3 @@
-import { loadDocumentsByVersion } from '../../validation/documents-by-version.ts';
 import type { Check } from '../check.ts';
 
 /**
@@ -9,8 +8,8 @@ export const ver15Cursor: Check = {
   id: 'ver-15-cursor',
   requirements: ['VER-15'],
   title: 'An invalid pagination cursor gives invalid_cursor',
-  async run({ version }) {
-    const document = loadDocumentsByVersion().get(version)?.document;
+  async run({ version, documents }) {
+    const document = documents.get(version)?.document;
     const paged = Object.keys(document?.paths ?? {}).filter((path) => JSON.stringify(document!.paths![path]).includes('"cursor"'));
     if (paged.length === 0) return { skip: 'not_applicable', reason: `no operation of ${version} takes a cursor` };
     return [{ check: this.id, requirement: 'VER-15', severity: 'error', message: `${paged.join(', ')} take a cursor, which this suite does not test yet` }];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type TimeScale, timeScales } from '../../time-scale.ts';
+import { type TimeScale, scaledMs, timeScales } from '../../time-scale.ts';
 import { parseSecret } from '../../webhooks/secret.ts';
 import { signature } from '../../webhooks/sign.ts';
 import type { WebhookVersion } from '../../webhooks/versions.ts';
@@ -10,7 +10,7 @@ import { type AttemptOutcome, sendAttempt } from './attempt.ts';
 import { hearsChatEvent } from './audience.ts';
 import { createDebouncer } from './debounce.ts';
 import { matchesFilter } from './filter-match.ts';
-import { DELIVERY_POLICY as POLICY, type DeliveryPolicy, scaledMs } from './policy.ts';
+import { DELIVERY_POLICY as POLICY, type DeliveryPolicy } from './policy.ts';
 import type { FaultHooks } from '../fault-hooks.ts';
 import { type EventIdentity, renderPayload } from './render.ts';
 import type { ServiceEvent } from './service-event.ts';

@@ -19,8 +19,3 @@ export const DELIVERY_POLICY = {
 } as const;
 
 export type DeliveryPolicy = { [K in keyof typeof DELIVERY_POLICY]: (typeof DELIVERY_POLICY)[K] extends readonly number[] ? readonly number[] : number };
-
-/** Milliseconds of real time for `seconds` of service time at a time scale (1 = real time). */
-export function scaledMs(seconds: number, timeScale: number): number {
-  return (seconds * 1000) / timeScale;
-}
