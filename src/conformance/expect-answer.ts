@@ -23,6 +23,11 @@ export function expectAnswer(check: string, requirement: string, name: string, a
   return [{ check, requirement, severity: 'error', message: `${name}: got ${answer.status}${code ? ` ${code}` : ''}`, expected, actual }];
 }
 
+/** The keys of `wanted` whose values `seen` does not have (compared as JSON, so lists compare by content). */
+export function differingKeys(wanted: Record<string, unknown>, seen: Record<string, unknown>): string[] {
+  return Object.keys(wanted).filter((key) => JSON.stringify(seen[key]) !== JSON.stringify(wanted[key]));
+}
+
 /** One diagnostic, for checks that compare something other than an answer's status. */
 export function finding(check: string, requirement: string, message: string, expected?: unknown, actual?: unknown): Diagnostic {
   return { check, requirement, severity: 'error', message, ...(expected === undefined ? {} : { expected }), ...(actual === undefined ? {} : { actual }) };

@@ -1,5 +1,5 @@
 import type { Check } from '../check.ts';
-import { finding } from '../expect-answer.ts';
+import { differingKeys, finding } from '../expect-answer.ts';
 import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.ts';
 
 /** AUTH-07: the token response's fields: a Bearer token for a week, a refresh token, space-separated scopes. */
@@ -15,7 +15,7 @@ export const auth07TokenResponse: Check = {
     const body = answer.body ?? {};
     const seen = { status: answer.status, access_token: typeof body.access_token, token_type: body.token_type, expires_in: body.expires_in, refresh_token: typeof body.refresh_token, scope: body.scope };
     const wanted = { status: 200, access_token: 'string', token_type: 'Bearer', expires_in: 604800, refresh_token: 'string', scope };
-    const differs = Object.entries(wanted).filter(([key, value]) => seen[key as keyof typeof seen] !== value).map(([key]) => key);
+    const differs = differingKeys(wanted, seen);
     return differs.length ? [finding(this.id, 'AUTH-07', `the token response differs in ${differs.join(', ')}`, wanted, seen)] : [];
   },
 };

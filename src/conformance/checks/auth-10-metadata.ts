@@ -1,5 +1,5 @@
 import type { Check } from '../check.ts';
-import { finding } from '../expect-answer.ts';
+import { differingKeys, finding } from '../expect-answer.ts';
 
 /** AUTH-10: the authorization-server metadata (RFC 8414) with the fields SPEC.md's resolution names. */
 export const auth10Metadata: Check = {
@@ -24,7 +24,7 @@ export const auth10Metadata: Check = {
       status: 200, issuer: profile.authUrl.replace(/\/$/, ''), authorization_endpoint: 'string', token_endpoint: 'string', response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'], code_challenge_methods_supported: ['S256'], token_endpoint_auth_methods_supported: true,
     };
-    const differs = Object.keys(wanted).filter((key) => JSON.stringify(seen[key as keyof typeof seen]) !== JSON.stringify(wanted[key as keyof typeof wanted]));
+    const differs = differingKeys(wanted, seen);
     return differs.length ? [finding(this.id, 'AUTH-10', `the metadata differs in ${differs.join(', ')}`, wanted, seen)] : [];
   },
 };

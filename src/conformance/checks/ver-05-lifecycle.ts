@@ -1,6 +1,6 @@
 import { loadVersionRegistry } from '../../versions.ts';
 import type { Check } from '../check.ts';
-import { finding } from '../expect-answer.ts';
+import { differingKeys, finding } from '../expect-answer.ts';
 import { needCredential } from '../needs.ts';
 
 /**
@@ -18,7 +18,6 @@ export const ver05Lifecycle: Check = {
     const answer = await context.call({ path: '/v1/webhook.list', token: need.token, version: context.version });
     const seen = { status: answer.status, deprecation: answer.headers.has('deprecation'), sunset: answer.headers.has('sunset') };
     const wanted = status === 'sunset' ? { status: 410 } : { status: 200, deprecation: status === 'deprecated', sunset: status === 'deprecated' };
-    const differs = Object.entries(wanted).some(([key, value]) => seen[key as keyof typeof seen] !== value);
-    return differs ? [finding(this.id, 'VER-05', `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`, wanted, seen)] : [];
+    return differingKeys(wanted, seen).length ? [finding(this.id, 'VER-05', `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`, wanted, seen)] : [];
   },
 };
