@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
 import type { CheckContext, Observed } from './context.ts';
 import type { Skip } from './diagnostic.ts';
 import type { Profile } from './profile.ts';
 
 export type OAuthClient = Profile['oauthClients'][number];
 
-/** A PKCE verifier and its `S256` challenge (RFC 7636). */
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+/** A PKCE verifier and its `S256` challenge (RFC 7636), as the toolkit's OAuth helpers make them. */
+export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  return { verifier, challenge: await oauth.calculatePKCECodeChallenge(verifier) };
 }
 
 /** The profile's public or confidential client, or why the check cannot run. */
@@ -40,7 +41,7 @@ export interface Code {
 
 /** Authorizes `client` (with PKCE `S256` when `pkce`), returning the code, or throws saying what came instead. */
 export async function obtainCode(context: CheckContext, client: OAuthClient, { pkce = client.secret === undefined, scope }: { pkce?: boolean; scope?: string } = {}): Promise<Code> {
-  const pair = pkce ? pkcePair() : undefined;
+  const pair = pkce ? await pkcePair() : undefined;
   const answer = await authorize(context, client, { scope, ...(pair ? { code_challenge: pair.challenge, code_challenge_method: 'S256' } : {}) });
   const code = redirectParams(answer)?.get('code');
   if (!code) throw new Error(`authorize answered ${answer.status} without a code`);

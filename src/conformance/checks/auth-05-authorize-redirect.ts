@@ -11,7 +11,7 @@ export const auth05AuthorizeRedirect: Check = {
   async run(context) {
     const client = oauthClient(context, 'public');
     if ('skip' in client) return client;
-    const { challenge } = pkcePair();
+    const { challenge } = await pkcePair();
     const pkce = { code_challenge: challenge, code_challenge_method: 'S256' };
     const registered = client.redirectUris[0]!;
     const refusals: Array<[string, Record<string, string>, string]> = [
