@@ -76,23 +76,27 @@ export async function createReferenceHandler(
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
     if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);
     const checked = await front(req);
-    const write = (answer: { status: number; headers: Record<string, string>; body?: unknown }, request?: PassedRequest) => {
-      if (!faults.answer) return writeJson(res, answer.status, answer.headers, answer.body);
-      const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
-      const exchange = { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, request, emit: (event: ServiceEvent) => void dispatcher.emit(app, event) };
-      const faulty = faults.answer({ ...answer, headers: { ...answer.headers } }, exchange);
-      return writeJson(res, faulty.status, faulty.headers ?? {}, faulty.body);
-    };
-    if (checked.kind === 'answer') return write(checked);
+    if (checked.kind === 'answer') return writeAnswer(req, res, checked, undefined, faults, dispatcher);
     const request = faults.request ? faults.request(checked.request) : checked.request;
     const { headers } = checked;
     const handler = HANDLERS[`${request.generation} ${request.method} ${request.path}`];
-    if (!handler) return write({ status: 501, headers, body: request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' } }, request);
+    if (!handler) return writeAnswer(req, res, { status: 501, headers, body: request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' } }, request, faults, dispatcher);
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = (request.token as ReferenceToken | undefined)?.app ?? '';
     const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry, dispatcher });
-    write({ status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body }, request);
+    writeAnswer(req, res, { status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body }, request, faults, dispatcher);
   };
+}
+
+type Answer = { status: number; headers: Record<string, string>; body?: unknown };
+
+/** Writes an answer, through the answer fault hook when a test set one (FaultHooks). */
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, request: PassedRequest | undefined, faults: FaultHooks, dispatcher: Dispatcher): void {
+  if (!faults.answer) return writeJson(res, answer.status, answer.headers, answer.body);
+  const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
+  const exchange = { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, request, emit: (event: ServiceEvent) => void dispatcher.emit(app, event) };
+  const faulty = faults.answer({ ...answer, headers: { ...answer.headers } }, exchange);
+  writeJson(res, faulty.status, faulty.headers ?? {}, faulty.body);
 }
 
 /** Where a signed-in user's client listens for its ephemeral messages (server-sent events). */
