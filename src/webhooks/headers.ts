@@ -56,13 +56,20 @@ export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
     'webhook-id': first(source['webhook-id']), 'webhook-timestamp': first(source['webhook-timestamp']), 'webhook-signature': first(source['webhook-signature']),
     'service-version': first(source['service-version']), 'service-retry-num': first(source['service-retry-num']), 'service-retry-reason': first(source['service-retry-reason']),
   };
-  // Names written in another case (a saved JSON file, a framework that keeps case): one pass.
+  // Names written in another case (a saved JSON file, a framework that keeps case): one pass,
+  // comparing in place rather than making a lowercase copy of each name.
   for (const key in source) {
     if (!hasUpperCase(key)) continue;
-    const lower = key.toLowerCase() as keyof WebhookHeaders;
-    if (lower in found && found[lower] === undefined) found[lower] = first(source[key]);
+    const name = webhookHeaderName(key);
+    if (name && found[name] === undefined) found[name] = first(source[key]);
   }
   return found;
+}
+
+/** Which of the delivery headers `key` names, in any case. */
+function webhookHeaderName(key: string): (typeof WEBHOOK_HEADER_NAMES)[number] | undefined {
+  for (const name of WEBHOOK_HEADER_NAMES) if (sameName(key, name)) return name;
+  return undefined;
 }
 
 function hasUpperCase(name: string): boolean {

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { DocumentTypes } from '../../generated/types/index.ts';
-import { type DeliveryMetadata, readDelivery } from './delivery.ts';
-import type { HeaderSource } from './headers.ts';
+import { type DeliveryMetadata, deliveryOf, retryHeaderProblems } from './delivery.ts';
+import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.ts';
 import type { WebhookBody } from './sign.ts';
 import { webhookValidators } from './validators.ts';
 import { type WebhookVersion, isEnveloped } from './versions.ts';
@@ -46,14 +46,20 @@ export interface ParseInput<V extends WebhookVersion> {
  * call `verifyWebhook` first, or use the receiver, which does both.
  */
 export function parseWebhook<V extends WebhookVersion>(input: ParseInput<V>): ParseResult<V> {
-  const { delivery, problems } = readDelivery(input.headers ?? NO_HEADERS);
+  return parseReadHeaders(input, readWebhookHeaders(input.headers ?? NO_HEADERS));
+}
+
+/** `parseWebhook` for headers already read: a receiver reads them once for verifying and parsing. */
+export function parseReadHeaders<V extends WebhookVersion>(input: Omit<ParseInput<V>, 'headers'>, headers: WebhookHeaders): ParseResult<V> {
+  const delivery = deliveryOf(headers);
   const validators = webhookValidators(input.version);
   if (!validators) return failed(delivery, [{ code: 'unknown_version', message: `no contract for version "${input.version}"`, requirement: 'VER-01' }]);
 
   const payload = decode(input.body);
   if (payload instanceof SyntaxError) return failed(delivery, [{ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' }]);
 
-  const diagnostics: WebhookDiagnostic[] = problems.length ? problems.map((message) => ({ code: 'retry_headers' as const, message, requirement: 'DLV-05' })) : [];
+  const diagnostics: WebhookDiagnostic[] = [];
+  for (const message of retryHeaderProblems(headers) ?? []) diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
   if (input.version !== 'v0' && delivery.serviceVersion !== undefined && delivery.serviceVersion !== input.version) {
     diagnostics.push({ code: 'version_mismatch', message: `Service-Version is ${delivery.serviceVersion}, expected ${input.version}`, requirement: 'VER-14' });
   }
@@ -81,7 +87,7 @@ function decode(body: unknown): unknown {
   }
 }
 
-function eventOf(input: ParseInput<WebhookVersion>, payload: unknown, diagnostics: WebhookDiagnostic[]): string | undefined {
+function eventOf(input: Omit<ParseInput<WebhookVersion>, 'headers'>, payload: unknown, diagnostics: WebhookDiagnostic[]): string | undefined {
   if (!isEnveloped(input.version)) {
     if (input.event) return input.event;
     diagnostics.push({ code: 'missing_event', message: `version ${input.version} payloads do not name their event: pass it`, requirement: 'VER-08' });

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DedupeStore } from './dedupe.ts';
 import { memoryDedupeStore } from './dedupe.ts';
-import type { HeaderSource } from './headers.ts';
-import { type ParsedWebhook, type WebhookDiagnostic, parseWebhook } from './parse.ts';
-import { type VerifyFailure, verifyWebhook } from './verify.ts';
+import { type HeaderSource, readWebhookHeaders } from './headers.ts';
+import { type ParsedWebhook, type WebhookDiagnostic, parseReadHeaders } from './parse.ts';
+import { type VerifyFailure, rejection } from './verify.ts';
 import type { WebhookVersion } from './versions.ts';
 
 export interface ReceiverOptions<V extends WebhookVersion> {
@@ -34,11 +34,14 @@ export interface ReceiverAnswer {
  */
 export function createReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): (headers: HeaderSource, body: Uint8Array) => Promise<ReceiverAnswer> {
   const store = options.dedupe === true ? memoryDedupeStore() : options.dedupe || undefined;
-  return async (headers, body) => {
-    const verified = verifyWebhook({ secret: options.secret, secrets: options.secrets, headers, body, toleranceSeconds: options.toleranceSeconds });
-    if (!verified.ok) return { status: 401, body: { error: verified.reason, message: verified.message } };
-    if (store && (await store.has(verified.id))) return { status: 204 };
-    const parsed = parseWebhook({ version: options.version, event: options.event, body, headers });
+  return async (source, body) => {
+    const headers = readWebhookHeaders(source);
+    const rejected = rejection({ secret: options.secret, secrets: options.secrets, body, toleranceSeconds: options.toleranceSeconds }, headers);
+    if (rejected) return { status: 401, body: { error: rejected.reason, message: rejected.message } };
+    // Verified, so the id is there.
+    const id = headers['webhook-id']!;
+    if (store && (await store.has(id))) return { status: 204 };
+    const parsed = parseReadHeaders({ version: options.version, event: options.event, body }, headers);
     if (!parsed.ok) return { status: 400, body: { error: 'invalid_payload', message: parsed.diagnostics.map((d) => d.message).join('; '), diagnostics: parsed.diagnostics } };
     try {
       await options.onDelivery(parsed as ParsedWebhook<V>);
@@ -46,7 +49,7 @@ export function createReceiver<V extends WebhookVersion>(options: ReceiverOption
       return { status: 500, body: { error: 'handler_failed', message: error instanceof Error ? error.message : String(error) } };
     }
     // Remembered only once handled: a delivery whose handler failed is handled again on retry.
-    await store?.add(verified.id);
+    await store?.add(id);
     return { status: 204 };
   };
 }

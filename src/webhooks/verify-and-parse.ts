@@ -1,7 +1,6 @@
 import { readWebhookHeaders } from './headers.ts';
-import { type ParseInput, type ParseResult, parseWebhook } from './parse.ts';
-import type { VerifyFailure, VerifyInput } from './verify.ts';
-import { verifyWebhook } from './verify.ts';
+import { type ParseInput, type ParseResult, parseReadHeaders } from './parse.ts';
+import { type VerifyFailure, type VerifyInput, rejection } from './verify.ts';
 import type { WebhookVersion } from './versions.ts';
 
 export type VerifyAndParseInput<V extends WebhookVersion> = VerifyInput & Omit<ParseInput<V>, 'headers' | 'body'>;
@@ -21,7 +20,7 @@ export interface Unverified {
  */
 export function verifyAndParseWebhook<V extends WebhookVersion>(input: VerifyAndParseInput<V>): ParseResult<V> | Unverified {
   const headers = readWebhookHeaders(input.headers);
-  const verified = verifyWebhook({ ...input, headers });
-  if (!verified.ok) return { ok: false, verified: false, reason: verified.reason, message: verified.message };
-  return parseWebhook({ version: input.version, event: input.event, body: input.body, headers });
+  const rejected = rejection(input, headers);
+  if (rejected) return { ok: false, verified: false, reason: rejected.reason, message: rejected.message };
+  return parseReadHeaders(input, headers);
 }

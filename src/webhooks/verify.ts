@@ -1,11 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
-import { type HeaderSource, getHeader } from './headers.ts';
+import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.ts';
 import { parseSecret } from './secret.ts';
 import { type WebhookBody, digest } from './sign.ts';
 
 /** Which rule a delivery broke. */
 export type VerifyFailure =
   | 'missing_headers'
+  | 'invalid_body'
   | 'invalid_secret'
   | 'invalid_timestamp'
   | 'timestamp_too_old'
@@ -30,17 +30,36 @@ export interface VerifyInput {
   now?: number;
 }
 
-const fail = (reason: VerifyFailure, message: string): VerifyResult => ({ ok: false, reason, message });
+/** What verification needs besides the headers, once they have been read. */
+export type VerifyOptions = Omit<VerifyInput, 'headers'>;
+
+/** A delivery that failed verification, and why. */
+export type VerifyRejection = Extract<VerifyResult, { ok: false }>;
+
+const fail = (reason: VerifyFailure, message: string): VerifyRejection => ({ ok: false, reason, message });
 
 /**
  * Verifies a delivery per Standard Webhooks (DLV-02, DLV-03, AUTH-12). Signatures of versions other
  * than `v1` are skipped; each `v1` signature is compared in constant time. Never throws.
  */
 export function verifyWebhook(input: VerifyInput): VerifyResult {
-  const id = getHeader(input.headers, 'webhook-id');
-  const stamp = getHeader(input.headers, 'webhook-timestamp');
-  const signatures = getHeader(input.headers, 'webhook-signature');
+  const headers = readWebhookHeaders(input.headers);
+  return rejection(input, headers) ?? { ok: true, id: headers['webhook-id']!, timestamp: Number(headers['webhook-timestamp']) };
+}
+
+/**
+ * Why a delivery whose headers are already read fails verification, or undefined when it passes:
+ * a receiver reads the headers once for verifying and parsing, and needs no result object.
+ */
+export function rejection(input: VerifyOptions, headers: WebhookHeaders): VerifyRejection | undefined {
+  const id = headers['webhook-id'];
+  const stamp = headers['webhook-timestamp'];
+  const signatures = headers['webhook-signature'];
   if (!id || !stamp || !signatures) return fail('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are all required');
+  // Parsed JSON is the usual mistake here: its bytes are lost, so it can never be verified.
+  if (typeof input.body !== 'string' && !(input.body instanceof Uint8Array)) {
+    return fail('invalid_body', 'the body must be the raw bytes as received (a string or a Uint8Array), not parsed JSON');
+  }
 
   // One secret is the common case: no arrays are made for it (this runs once per delivery).
   const secrets = input.secrets ?? (input.secret === undefined ? NO_SECRETS : undefined);
@@ -60,12 +79,12 @@ export function verifyWebhook(input: VerifyInput): VerifyResult {
   if ('key' in keys) {
     // One secret: no array of keys is made for it.
     found = matches(signatures, digest(keys.key, id, timestamp, input.body));
-    if (found === 'match') return { ok: true, id, timestamp };
+    if (found === 'match') return undefined;
   } else {
     found = 'no_v1';
     for (const key of keys.keys) {
       found = matches(signatures, digest(key, id, timestamp, input.body));
-      if (found === 'match') return { ok: true, id, timestamp };
+      if (found === 'match') return undefined;
     }
   }
   if (found === 'no_v1') return fail('no_supported_signature', 'webhook-signature has no v1 signature');
@@ -89,17 +108,26 @@ type Match = 'match' | 'mismatch' | 'no_v1';
 /** Whether one of the space-separated `v1,<base64>` entries is `v1,<expected>`, compared in constant time. */
 function matches(signatures: string, expected: string): Match {
   let found: Match = 'no_v1';
-  let wanted: Buffer | undefined;
   for (let start = 0; start < signatures.length; ) {
     const space = signatures.indexOf(' ', start);
     const end = space === -1 ? signatures.length : space;
     if (signatures.startsWith('v1,', start)) {
       found = 'mismatch';
-      // Base64 is ASCII: comparing latin1 bytes of equal length compares the strings.
-      wanted ??= Buffer.from(expected, 'latin1');
-      if (end - start - 3 === expected.length && timingSafeEqual(Buffer.from(signatures.slice(start + 3, end), 'latin1'), wanted)) return 'match';
+      if (end - start - 3 === expected.length && sameText(signatures, start + 3, expected)) return 'match';
     }
     start = end + 1;
   }
   return found;
+}
+
+/**
+ * Whether `text` holds `expected` at `offset`, in time that depends only on the length: every
+ * character is compared, with no early exit. This is how the standardwebhooks library compares
+ * too; node:crypto's timingSafeEqual would need both strings copied into buffers per delivery,
+ * which cost more than the comparison itself.
+ */
+function sameText(text: string, offset: number, expected: string): boolean {
+  let difference = 0;
+  for (let i = 0; i < expected.length; i += 1) difference |= text.charCodeAt(offset + i) ^ expected.charCodeAt(i);
+  return difference === 0;
 }

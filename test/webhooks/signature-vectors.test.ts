@@ -61,6 +61,12 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook({ secret: vector.secret, headers: headersOf(vector), body: reserialised, now: vector.now }).ok).toBe(false);
   });
 
+  it('refuses parsed JSON as the body with invalid_body, without throwing', () => {
+    const vector = vectors[0]!;
+    const parsed = JSON.parse(vector.body) as unknown as string;
+    expect(verifyWebhook({ secret: vector.secret, headers: headersOf(vector), body: parsed, now: vector.now })).toMatchObject({ ok: false, reason: 'invalid_body' });
+  });
+
   it('reads fetch Headers too', () => {
     const vector = vectors[0]!;
     expect(verifyWebhook({ secret: vector.secret, headers: new Headers(headersOf(vector)), body: vector.body, now: vector.now }).ok).toBe(true);
