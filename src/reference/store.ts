@@ -100,13 +100,13 @@ export async function openStore(dataDir: string) {
   });
 
   const routes = new Map<string, readonly DeliveryRoute[]>();
-  const successes = new Map<string, string>();
+  const successes = new Map<string, number>();
   let flushTimer: NodeJS.Timeout | undefined;
   const flushSuccesses = async () => {
     clearTimeout(flushTimer);
     flushTimer = undefined;
     if (successes.size === 0) return;
-    const batch = [...successes].map(([id, at]) => ({ sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?', args: [at, id] }));
+    const batch = [...successes].map(([id, at]) => ({ sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?', args: [new Date(at).toISOString(), id] }));
     successes.clear();
     await db.batch(batch, 'write');
   };
@@ -162,9 +162,9 @@ export async function openStore(dataDir: string) {
      * HEALTH-02: a 2xx delivery; the subscription is healthy again. Written behind, in one batch
      * per 50 ms, and always before anything reads health or records a failure, so readers see
      * every success in order; a crash may lose the last 50 ms of `lastSuccessAt` updates, which
-     * no client acknowledged.
+     * no client acknowledged. `at` is Unix milliseconds: formatted once per batch, not per delivery.
      */
-    recordDeliverySuccess(id: string, at: string): void {
+    recordDeliverySuccess(id: string, at: number): void {
       successes.set(id, at);
       flushTimer ??= setTimeout(() => void flushSuccesses(), 50).unref();
     },

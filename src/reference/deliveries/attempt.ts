@@ -14,7 +14,7 @@ export type AttemptOutcome =
  * within the timeout), 5xx and 429 may be retried; anything else fails at once. Redirects are not
  * followed: a 3xx is not an acknowledgement.
  */
-export async function sendAttempt(url: string, body: string, headers: Record<string, string>, timeoutMs: number, nowMs: number): Promise<AttemptOutcome> {
+export async function sendAttempt(url: string, body: string | Uint8Array, headers: Record<string, string>, timeoutMs: number, nowMs: number): Promise<AttemptOutcome> {
   // DLV-08: one timer bounds the whole attempt, connection included. undici takes an emitter as
   // its abort signal, which is far cheaper to make per attempt than an AbortSignal.
   const abort = new EventEmitter();

@@ -75,7 +75,16 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
   /** VER-14: the subscription's own version, else the app's default. */
   const versionOf = (app: string, s: DeliveryRoute): WebhookVersion =>
     s.generation === 'v0' ? 'v0' : ((s.apiVersion ?? apps[app]!.pin) as WebhookVersion);
-  const nowIso = () => new Date(Math.floor(clock.nowMicroseconds() / 1000)).toISOString();
+  // Events come many to a millisecond under load: format each millisecond once.
+  let lastMs = -1;
+  let lastIso = '';
+  const nowIso = () => {
+    const ms = Math.floor(clock.nowMicroseconds() / 1000);
+    if (ms === lastMs) return lastIso;
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+    return lastIso;
+  };
 
   async function dispatch(app: string, event: ServiceEvent): Promise<{ deliveries: number; settled: Promise<DeliveryReport[]> }> {
     const identity: EventIdentity = { eventId: `evt_${randomUUID()}`, occurredAt: nowIso() };
@@ -92,7 +101,9 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
 
   async function deliver(app: string, subscription: DeliveryRoute, event: ServiceEvent, identity: EventIdentity): Promise<DeliveryReport> {
     const version = versionOf(app, subscription);
-    const body = JSON.stringify(renderPayload(event, version, identity));
+    const json = JSON.stringify(renderPayload(event, version, identity));
+    // Encoded once: the signature and the request are over the same bytes.
+    const body = Buffer.from(json);
     // DLV-04: one id per event and subscription, the same on every retry.
     const webhookId = `msg_${randomUUID()}`;
     let previous: AttemptOutcome | undefined;
@@ -113,10 +124,10 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
         headers['service-retry-num'] = String(attempt - 1);
         headers['service-retry-reason'] = previous.reason;
       }
-      const sent = faults.attempt?.({ headers, body, number: attempt });
+      const sent = faults.attempt?.({ headers, body: json, number: attempt });
       const outcome = await sendAttempt(subscription.url, sent ? sent.body : body, sent ? sent.headers : headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000);
       if (outcome.kind === 'acknowledged') {
-        if (faults.recordSuccesses !== false) store.recordDeliverySuccess(subscription.id, nowIso());
+        if (faults.recordSuccesses !== false) store.recordDeliverySuccess(subscription.id, Math.floor(clock.nowMicroseconds() / 1000));
         return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'acknowledged' };
       }
       if (outcome.kind === 'rejected' || attempt === DELIVERY_POLICY.attempts) break;
@@ -149,7 +160,8 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
         const settled = debouncer.push(`${app} ${message}`, { app, event }).then((reports) => reports ?? []);
         return { deliveries: 0, debounced: true, settled };
       }
-      return { ...(await dispatch(app, event)), debounced: false };
+      const { deliveries, settled } = await dispatch(app, event);
+      return { deliveries, debounced: false, settled };
     },
     /** Stops waiting retries and debounced events; in-flight attempts finish. */
     close(): void {
