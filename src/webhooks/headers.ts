@@ -4,19 +4,6 @@ export type HeaderSource = Headers | Record<string, string | string[] | undefine
 // Node 20 defines the global `Headers` through a lazy getter: read it once, not per lookup.
 const FetchHeaders = globalThis.Headers;
 
-/** One header by name, compared case-insensitively (HTTP header names are); the first if repeated. */
-export function getHeader(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof FetchHeaders) return headers.get(name) ?? undefined;
-  // Callers mostly write names as documented and Node's http gives them lowercase: look those up
-  // directly before scanning every name (this runs several times per delivery).
-  const direct = headers[name];
-  if (direct !== undefined || name in headers) return first(direct);
-  for (const key in headers) {
-    if (headers[key] !== undefined && sameName(key, name)) return first(headers[key]);
-  }
-  return undefined;
-}
-
 /** ASCII case-insensitive equality of two header names, without making lowercase copies. */
 function sameName(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
