@@ -59,7 +59,7 @@ export function parseReadHeaders<V extends WebhookVersion>(input: Omit<ParseInpu
   if (payload instanceof SyntaxError) return failed(delivery, [{ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' }]);
 
   const diagnostics: WebhookDiagnostic[] = [];
-  for (const message of retryHeaderProblems(headers) ?? []) diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
+  for (const message of retryHeaderProblems(headers, delivery) ?? []) diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
   if (input.version !== 'v0' && delivery.serviceVersion !== undefined && delivery.serviceVersion !== input.version) {
     diagnostics.push({ code: 'version_mismatch', message: `Service-Version is ${delivery.serviceVersion}, expected ${input.version}`, requirement: 'VER-14' });
   }

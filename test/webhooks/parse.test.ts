@@ -43,6 +43,7 @@ describe('parseWebhook diagnostics', () => {
     ['VER-08: apiVersion of another version', { version: '2026-08-25', payload: { ...envelope, apiVersion: '2026-07-07' }, want: ['invalid_payload'] }],
     ['VER-14: Service-Version of another version', { version: '2026-08-25', payload: envelope, headers: { 'Service-Version': '2026-08-20' }, want: ['version_mismatch'] }],
     ['DLV-05: a retry number without its reason', { version: '2026-08-25', payload: envelope, headers: { 'Service-Retry-Num': '1' }, want: ['retry_headers'] }],
+    ['DLV-05: an unknown retry reason', { version: '2026-08-25', payload: envelope, headers: { 'Service-Retry-Num': '2', 'Service-Retry-Reason': 'http_404' }, want: ['retry_headers'] }],
     ['DLV-05: a retry number out of range', { version: '2026-08-25', payload: envelope, headers: { 'Service-Retry-Num': '4', 'Service-Retry-Reason': 'http_5xx' }, want: ['retry_headers'] }],
     ['DLV-12: an event the version does not have', { version: 'v0', event: 'chat.message', payload: {}, want: ['unknown_event'] }],
   ];
