@@ -1,6 +1,7 @@
 // Every benchmark, run in this order; `npm run bench -- webhooks` runs one by name. Each is loaded
 // only when it runs, so one benchmark's process does not carry another's modules (Prism's, say).
 const BENCHMARKS = {
+  cli: () => import('./bench/cli.ts'),
   webhooks: () => import('./bench/webhooks.ts'),
   mock: () => import('./bench/mock.ts'),
   reference: () => import('./bench/reference.ts'),

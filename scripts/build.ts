@@ -5,17 +5,23 @@ import { bundleDocuments } from './build/bundle.ts';
 import { lintDocuments } from './build/lint.ts';
 import { typecheckGenerated } from './build/typecheck.ts';
 import { generateTypes } from './build/types.ts';
+import { compileDist } from './build/dist.ts';
+import { generateRegistry } from './build/registry.ts';
+import { generateSchemas } from './build/schemas.ts';
 import { generateValidators } from './build/validators.ts';
 
 export const GENERATED_DIR = join(PROJECT_ROOT, 'generated');
 
 /** The build's steps, in the order they must run: each reads what the one before wrote. */
 export const BUILD_STEPS: ReadonlyArray<readonly [string, () => Promise<void>]> = [
+  ['registry', () => generateRegistry(GENERATED_DIR)],
   ['lint', lintDocuments],
   ['bundle', () => bundleDocuments(GENERATED_DIR)],
   ['types', () => generateTypes(GENERATED_DIR)],
   ['validators', () => generateValidators(GENERATED_DIR)],
+  ['schemas', () => generateSchemas(GENERATED_DIR)],
   ['typecheck', typecheckGenerated],
+  ['dist', compileDist],
 ];
 
 /** Runs every step, printing each one's time; stops at the first failure. */

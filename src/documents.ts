@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { PROJECT_ROOT } from './project-root.ts';
+import { PROJECT_ROOT } from './project-root.js';
+import { listVersions } from './versions.js';
 
-/** One API of redocly.yaml: what the build lints, bundles and types. */
+/** One contract document: what the build bundles and types, and where its generated files are. */
 export interface ApiDocument {
-  /** The name in redocly.yaml: `v0`, `auth` or `v1@YYYY-MM-DD`. */
+  /** `v0`, `auth` or `v1@YYYY-MM-DD`, as redocly.yaml names it. */
   name: string;
-  /** The hand-written root, relative to the project root. */
-  root: string;
   /** The dated version of a v1 document; undefined for v0 and auth. */
   version?: string;
   /** The bundled document, relative to generated/. Other tools read these exact paths. */
@@ -21,22 +19,20 @@ export interface ApiDocument {
 
 const V1_NAME = /^v1@(\d{4}-\d{2}-\d{2})$/;
 
-/** Where a document's generated files go, by its name in redocly.yaml. */
-export function generatedNames(name: string): Omit<ApiDocument, 'name' | 'root'> {
+/** Where a document's generated files go, by its name. */
+export function generatedNames(name: string): Omit<ApiDocument, 'name'> {
   const version = V1_NAME.exec(name)?.[1];
   const stem = version ? `v1/${version}` : name;
   return { version, bundle: `openapi/${stem}.json`, types: `types/${stem}.ts`, validators: `validators/${stem}.cjs` };
 }
 
-/** The APIs listed in redocly.yaml, in their order there. */
-export function listApiDocuments(root = PROJECT_ROOT): ApiDocument[] {
-  const config = parse(readFileSync(join(root, 'redocly.yaml'), 'utf8')) as {
-    apis: Record<string, { root: string }>;
-  };
-  return Object.entries(config.apis).map(([name, api]) => ({ name, root: api.root, ...generatedNames(name) }));
+/** Every contract document: v0, auth, then each dated v1 version of the registry, oldest first. */
+export function listApiDocuments(): ApiDocument[] {
+  const names = ['v0', 'auth', ...listVersions().map((version) => `v1@${version}`)];
+  return names.map((name) => ({ name, ...generatedNames(name) }));
 }
 
-/** Reads a committed bundled document. */
+/** Reads a bundled document shipped in generated/. */
 export function readBundledDocument(api: ApiDocument, generatedDir = join(PROJECT_ROOT, 'generated')): OpenApiDocument {
   return JSON.parse(readFileSync(join(generatedDir, api.bundle), 'utf8')) as OpenApiDocument;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from './project-root.ts';
+import { PROJECT_ROOT } from './project-root.js';
 
 export type RequirementLayer = 'doc' | 'live' | 'recv';
 

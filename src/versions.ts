@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { PROJECT_ROOT } from './project-root.ts';
+import { PROJECT_ROOT } from './project-root.js';
 
 export type VersionStatus = 'supported' | 'deprecated' | 'sunset';
 
@@ -26,12 +25,24 @@ export interface VersionRegistry {
   versions: VersionEntry[];
 }
 
-/** Reads openapi/versions.yaml, the registry of dated /v1 versions (VER-01). */
-export function loadVersionRegistry(root = PROJECT_ROOT): VersionRegistry {
-  return parse(readFileSync(join(root, 'openapi', 'versions.yaml'), 'utf8')) as VersionRegistry;
+let registry: VersionRegistry | undefined;
+
+/**
+ * The registry of dated /v1 versions (VER-01), as the build shipped it in generated/versions.json:
+ * read once, relative to this package, never from the working directory. Frozen, since every
+ * caller shares it: clone it to change it.
+ */
+export function loadVersionRegistry(): VersionRegistry {
+  registry ??= deepFreeze(JSON.parse(readFileSync(join(PROJECT_ROOT, 'generated', 'versions.json'), 'utf8')) as VersionRegistry);
+  return registry;
 }
 
 /** The dated versions, oldest first. */
-export function listVersions(registry = loadVersionRegistry()): string[] {
-  return registry.versions.map((entry) => entry.version);
+export function listVersions(from = loadVersionRegistry()): string[] {
+  return from.versions.map((entry) => entry.version);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
 }

@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type ApiDocument, type OpenApiDocument, listApiDocuments } from '../../src/documents.ts';
+import { type ApiDocument, type OpenApiDocument } from '../../src/documents.ts';
+import { listApiSources } from './api-sources.ts';
 import { runBin } from '../run-command.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
 import { pinApiVersion } from './pin-api-version.ts';
 
 /** Bundles every API of redocly.yaml into self-contained OpenAPI 3.1 JSON under `<outDir>/openapi/`. */
-export async function bundleDocuments(outDir: string, apis = listApiDocuments()): Promise<void> {
+export async function bundleDocuments(outDir: string, apis: ApiDocument[] = listApiSources()): Promise<void> {
   // Start clean so a removed version leaves no stale bundle behind.
   await rm(join(outDir, 'openapi'), { recursive: true, force: true });
   const scratch = await mkdtemp(join(tmpdir(), 'service-contract-bundle-'));

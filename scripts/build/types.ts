@@ -1,11 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { type ApiDocument, listApiDocuments } from '../../src/documents.ts';
+import { type ApiDocument } from '../../src/documents.ts';
+import { listApiSources } from './api-sources.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
 
 /** Writes openapi-typescript types for every bundled document under `<generatedDir>/types/`. */
-export async function generateTypes(generatedDir: string, apis = listApiDocuments()): Promise<void> {
+export async function generateTypes(generatedDir: string, apis: ApiDocument[] = listApiSources()): Promise<void> {
   await rm(join(generatedDir, 'types'), { recursive: true, force: true });
   for (const api of apis) await typesFor(api, generatedDir);
   await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis));
@@ -20,7 +21,7 @@ export function typeIndex(apis: ApiDocument[]): string {
   const key = (api: ApiDocument) => JSON.stringify(api.version ?? api.name);
   const lines = [
     `// ${GENERATED_HEADER}`,
-    ...apis.map((api) => `import type * as ${alias(api)} from './${api.types.slice('types/'.length)}';`),
+    ...apis.map((api) => `import type * as ${alias(api)} from './${api.types.slice('types/'.length, -'.ts'.length)}.js';`),
     '',
     'export interface DocumentTypes {',
     ...apis.map((api) => `  ${key(api)}: { paths: ${alias(api)}.paths; webhooks: ${alias(api)}.webhooks; components: ${alias(api)}.components };`),

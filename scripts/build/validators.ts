@@ -1,7 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { type ApiDocument, type OpenApiDocument, listApiDocuments } from '../../src/documents.ts';
+import { type ApiDocument, type OpenApiDocument } from '../../src/documents.ts';
+import { listApiSources } from './api-sources.ts';
 import { createAjv } from '../../src/validation/create-ajv.ts';
 import { DOCUMENT_KEY, OPENAPI_ROOT_KEYS, pointer } from '../../src/validation/document-validator.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
@@ -14,7 +15,7 @@ const standaloneCode = (standaloneModule as unknown as { default: typeof standal
  * (`exports["chat.message"]`, ...). ajv's standalone output is CommonJS: its ESM option still
  * emits a `require` of ajv-formats.
  */
-export async function generateValidators(generatedDir: string, apis = listApiDocuments()): Promise<void> {
+export async function generateValidators(generatedDir: string, apis: ApiDocument[] = listApiSources()): Promise<void> {
   await rm(join(generatedDir, 'validators'), { recursive: true, force: true });
   for (const api of apis) await validatorsFor(api, generatedDir);
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError } from './exit-codes.ts';
+import { UsageError } from './exit-codes.js';
 
 /** The bytes of a file, or of standard input for `-`; an unreadable file is a usage error. */
 export async function readInput(path: string): Promise<Buffer> {

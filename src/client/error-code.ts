@@ -1,5 +1,5 @@
-import type { DocumentTypes } from '../../generated/types/index.ts';
-import type { ClientVersion } from './create-client.ts';
+import type { DocumentTypes } from '../../generated/types/index.js';
+import type { ClientVersion } from './create-client.js';
 
 type Paths<V extends ClientVersion> = DocumentTypes[V]['paths'];
 type Literal<T> = T extends string ? (string extends T ? never : T) : never;

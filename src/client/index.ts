@@ -1,3 +1,3 @@
-export { type ClientOptions, type ClientVersion, type ServiceClient, createClient } from './create-client.ts';
-export { type ErrorCode, errorCode } from './error-code.ts';
-export { type VersionHeaders, versionHeaders } from './version-headers.ts';
+export { type ClientOptions, type ClientVersion, type ServiceClient, createClient } from './create-client.js';
+export { type ErrorCode, errorCode } from './error-code.js';
+export { type VersionHeaders, versionHeaders } from './version-headers.js';

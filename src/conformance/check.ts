@@ -1,5 +1,5 @@
-import type { CheckContext } from './context.ts';
-import type { Diagnostic, Skip } from './diagnostic.ts';
+import type { CheckContext } from './context.js';
+import type { Diagnostic, Skip } from './diagnostic.js';
 
 /**
  * One conformance check: the requirement IDs it covers, and a run that returns what it found

@@ -1,7 +1,7 @@
-import { checkResponse } from '../validation/check-response.ts';
-import type { LoadedDocument } from '../validation/documents-by-version.ts';
-import type { Profile } from './profile.ts';
-import type { Receiver } from './receiver.ts';
+import { checkResponse } from '../validation/check-response.js';
+import type { LoadedDocument } from '../validation/documents-by-version.js';
+import type { Profile } from './profile.js';
+import type { Receiver } from './receiver.js';
 
 export interface CallInput {
   /** `/v0/...`, `/v1/...`, or an OAuth path below the profile's authUrl. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Clock, scaledMs as realMs, timeScales } from '../time-scale.ts';
-import type { CheckContext } from './context.ts';
-import type { Diagnostic, Skip } from './diagnostic.ts';
-import { needCredential } from './needs.ts';
-import type { Hook, Received, Responder } from './receiver.ts';
+import { type Clock, scaledMs as realMs, timeScales } from '../time-scale.js';
+import type { CheckContext } from './context.js';
+import type { Diagnostic, Skip } from './diagnostic.js';
+import { needCredential } from './needs.js';
+import type { Hook, Received, Responder } from './receiver.js';
 
 export interface HookOptions {
   generation?: 'v0' | 'v1';

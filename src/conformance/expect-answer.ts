@@ -1,5 +1,5 @@
-import type { Observed } from './context.ts';
-import type { Diagnostic } from './diagnostic.ts';
+import type { Observed } from './context.js';
+import type { Diagnostic } from './diagnostic.js';
 
 /** What a case expects of an answer: its status and, for errors, its code. */
 export interface Expected {

@@ -1,5 +1,5 @@
-import type { CheckContext } from './context.ts';
-import type { Skip } from './diagnostic.ts';
+import type { CheckContext } from './context.js';
+import type { Skip } from './diagnostic.js';
 
 export interface Need {
   /** The operation the check exercises, as the profile's `implements` lists it. */

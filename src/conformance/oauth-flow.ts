@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import type { CheckContext, Observed } from './context.ts';
-import type { Skip } from './diagnostic.ts';
-import type { Profile } from './profile.ts';
+import type { CheckContext, Observed } from './context.js';
+import type { Skip } from './diagnostic.js';
+import type { Profile } from './profile.js';
 
 export type OAuthClient = Profile['oauthClients'][number];
 

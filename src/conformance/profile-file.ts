@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Profile } from './profile.ts';
+import type { Profile } from './profile.js';
 
 const scale = { type: 'number', minimum: 1 };
 const string = { type: 'string', minLength: 1 };

@@ -1,4 +1,4 @@
-import type { TimeScale } from '../time-scale.ts';
+import type { TimeScale } from '../time-scale.js';
 
 /**
  * What a conformance run needs to know about an implementation (docs/conformance-profile.md). This

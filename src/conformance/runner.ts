@@ -1,10 +1,10 @@
-import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
-import type { Check } from './check.ts';
-import { CHECKS } from './checks/index.ts';
-import { createContext } from './context.ts';
-import type { Diagnostic } from './diagnostic.ts';
-import type { Profile } from './profile.ts';
-import { type Receiver, startReceiver } from './receiver.ts';
+import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import type { Check } from './check.js';
+import { CHECKS } from './checks/index.js';
+import { createContext } from './context.js';
+import type { Diagnostic } from './diagnostic.js';
+import type { Profile } from './profile.js';
+import { type Receiver, startReceiver } from './receiver.js';
 
 export interface CheckResult {
   check: string;

@@ -1,8 +1,8 @@
-import type { Check } from './check.ts';
-import type { CallInput, CheckContext } from './context.ts';
-import type { Diagnostic, Skip } from './diagnostic.ts';
-import { type Expected, expectAnswer } from './expect-answer.ts';
-import { type Need, needCredential } from './needs.ts';
+import type { Check } from './check.js';
+import type { CallInput, CheckContext } from './context.js';
+import type { Diagnostic, Skip } from './diagnostic.js';
+import { type Expected, expectAnswer } from './expect-answer.js';
+import { type Need, needCredential } from './needs.js';
 
 /** One request of a table check and the answer the rule wants. */
 export interface Case {

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { OpenApiDocument } from '../documents.ts';
-import { dereference } from '../openapi/dereference.ts';
-import { withoutPins } from '../openapi/without-pins.ts';
-import { type ChangeKind, type LeafChange, classify } from './classify.ts';
-import { mergeAllOf } from './merge-all-of.ts';
+import type { OpenApiDocument } from '../documents.js';
+import { dereference } from '../openapi/dereference.js';
+import { withoutPins } from '../openapi/without-pins.js';
+import { type ChangeKind, type LeafChange, classify } from './classify.js';
+import { mergeAllOf } from './merge-all-of.js';
 
 export interface DocumentChange extends LeafChange {
   /** `path /chat.postEphemeral` or `webhook chat.message`. */

@@ -1,9 +1,9 @@
 import type { ErrorObject } from 'ajv';
-import type { OpenApiDocument } from '../documents.ts';
-import { dereference } from '../openapi/dereference.ts';
-import { type DocumentValidator, pointer } from '../validation/document-validator.ts';
-import type { Credential } from './front-config.ts';
-import type { SpecError } from './spec-error.ts';
+import type { OpenApiDocument } from '../documents.js';
+import { dereference } from '../openapi/dereference.js';
+import { type DocumentValidator, pointer } from '../validation/document-validator.js';
+import type { Credential } from './front-config.js';
+import type { SpecError } from './spec-error.js';
 
 export interface RequestContext {
   document: OpenApiDocument;

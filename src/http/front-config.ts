@@ -1,4 +1,4 @@
-import type { VersionStatus } from '../versions.ts';
+import type { VersionStatus } from '../versions.js';
 
 /** What a bearer token stands for (VER-02, AUTH-11, AUTH-13). */
 export interface Credential {

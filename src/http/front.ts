@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { HTTP_METHODS } from '../openapi/operations.ts';
-import type { LoadedDocument } from '../validation/documents-by-version.ts';
-import type { VersionRegistry } from '../versions.ts';
-import type { Credential, FrontConfig, TokenResolver } from './front-config.ts';
-import { checkAccess, checkBody } from './check-request.ts';
-import { decodeBody, mediaTypeOf, readBody } from './http-io.ts';
-import { resolveVersion } from './resolve-version.ts';
-import { type SpecError, errorBody } from './spec-error.ts';
+import { HTTP_METHODS } from '../openapi/operations.js';
+import type { LoadedDocument } from '../validation/documents-by-version.js';
+import type { VersionRegistry } from '../versions.js';
+import type { Credential, FrontConfig, TokenResolver } from './front-config.js';
+import { checkAccess, checkBody } from './check-request.js';
+import { decodeBody, mediaTypeOf, readBody } from './http-io.js';
+import { resolveVersion } from './resolve-version.js';
+import { type SpecError, errorBody } from './spec-error.js';
 
 export type Generation = 'v0' | 'v1' | 'auth';
 

@@ -1,8 +1,57 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { writeJson } from './http-io.ts';
+import { type AddressInfo, type Server, createServer as createNetServer } from 'node:net';
+import { writeJson } from './http-io.js';
 
-/** Serves a handler on loopback, answering 500 in the spec's shape if it ever throws. */
+/** The bind errors a user fixes by picking another port, and how each reads. */
+const PORT_PROBLEMS: Record<string, string> = { EADDRINUSE: 'is in use', EACCES: 'needs privileges this user lacks' };
+
+/** A port that cannot be bound (EADDRINUSE, EACCES), with where: each caller names its own option. */
+export class PortUnavailableError extends Error {
+  constructor(readonly code: string, readonly host: string, readonly port: number) {
+    super(`port ${port} on ${host} ${PORT_PROBLEMS[code]}`);
+    this.name = 'PortUnavailableError';
+  }
+}
+
+/**
+ * A rejection handler that turns PortUnavailableError into the one line a user reads, naming the
+ * option that picks another port; other errors pass unchanged.
+ */
+export function explainPort(flag: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof PortUnavailableError) throw new Error(`${error.message}: choose another with ${flag} <n>`);
+    throw error;
+  };
+}
+
+/** Binds `server`; without an 'error' listener a busy port would crash the process with a stack trace. */
+function bind(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => reject(Object.hasOwn(PORT_PROBLEMS, error.code ?? '') ? new PortUnavailableError(error.code!, host, port) : error);
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+/** Binds host:port and keeps it until the returned function releases it; rejects as `listen` does. */
+export async function holdPort(port: number, host = '127.0.0.1'): Promise<() => Promise<void>> {
+  const server = createNetServer();
+  await bind(server, port, host);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Checks that host:port can be bound (bind, then release), before slow work that would need it. */
+export async function probePort(port: number, host = '127.0.0.1'): Promise<void> {
+  await (await holdPort(port, host))();
+}
+
+/**
+ * Serves a handler on loopback, answering 500 in the spec's shape if it ever throws. A port that
+ * cannot be bound rejects with PortUnavailableError.
+ */
 export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, options: { port?: number; host?: string }, name: string) {
   const server = createServer((req, res) => {
     handler(req, res).catch((error: Error) => {
@@ -12,7 +61,7 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
     });
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  await bind(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   const close = () => new Promise<void>((resolve) => {
     server.close(() => resolve());

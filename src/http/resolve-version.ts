@@ -1,5 +1,5 @@
-import type { VersionRegistry } from '../versions.ts';
-import type { Credential, FrontConfig } from './front-config.ts';
+import type { VersionRegistry } from '../versions.js';
+import type { Credential, FrontConfig } from './front-config.js';
 
 export type VersionResolution =
   | { kind: 'ok'; version: string; deprecated?: { sunset?: string } }

@@ -2,7 +2,7 @@ import { createLogger } from '@stoplight/prism-core';
 import { type IHttpConfig, type IHttpRequest, ProblemJsonError, createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import * as E from 'fp-ts/lib/Either.js';
-import type { OpenApiDocument } from '../documents.ts';
+import type { OpenApiDocument } from '../documents.js';
 
 /** A request as the mock hands it to Prism: the path is relative to the document's server. */
 export interface EngineRequest {

@@ -1,7 +1,7 @@
-import type { Profile } from '../conformance/profile.ts';
-import { listOperations } from '../openapi/operations.ts';
-import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
-import { type MockConfig, defaultConfig } from './config.ts';
+import type { Profile } from '../conformance/profile.js';
+import { listOperations } from '../openapi/operations.js';
+import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { type MockConfig, defaultConfig } from './config.js';
 
 /**
  * A conformance profile for the mock. The mock answers from the documents and honours versioning

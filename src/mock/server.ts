@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createFront } from '../http/front.ts';
-import { writeJson } from '../http/http-io.ts';
-import { listen } from '../http/listen.ts';
-import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.ts';
-import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
-import { type MockConfig, defaultConfig } from './config.ts';
-import { type EngineAnswer, type EngineRequest, createPrismEngine } from './prism-engine.ts';
+import { createFront } from '../http/front.js';
+import { writeJson } from '../http/http-io.js';
+import { isIndexRequest, writeIndexPage } from '../http/index-page.js';
+import { listen } from '../http/listen.js';
+import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
+import { type MockConfig, defaultConfig } from './config.js';
+import { type EngineAnswer, type EngineRequest, createPrismEngine } from './prism-engine.js';
 
 interface ServedDocument extends LoadedDocument {
   answer: (request: EngineRequest) => Promise<EngineAnswer>;
@@ -22,8 +23,10 @@ export async function createMockHandler(config: MockConfig = defaultConfig(), re
   const documents = new Map<string, ServedDocument>();
   for (const [key, loaded] of loadDocumentsByVersion()) documents.set(key, { ...loaded, answer: await createPrismEngine(loaded.document) });
   const front = createFront(config, registry, documents);
+  const index = { server: 'Service API mock', registry, overrides: config.versions, documents, tokens: config.tokens };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (isIndexRequest(req)) return writeIndexPage(req, res, index);
     const checked = await front(req);
     if (checked.kind === 'answer') return writeJson(res, checked.status, checked.headers, checked.body);
     const { request, headers } = checked;

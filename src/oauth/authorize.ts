@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { type OAuthOptions, type Tokens, authorizationServer, clientAuthOf, clientOf, requestOptions, tokensOf } from './options.ts';
+import { type OAuthOptions, type Tokens, authorizationServer, clientAuthOf, clientOf, requestOptions, tokensOf } from './options.js';
 
 /** What to keep between sending the user to authorize and handling the redirect. */
 export interface AuthorizationRequest {

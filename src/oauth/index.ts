@@ -1,3 +1,3 @@
-export { type AuthorizationRequest, createAuthorizationRequest, exchangeCode, refreshTokens } from './authorize.ts';
-export { type OAuthOptions, type Tokens } from './options.ts';
-export { TokenRevokedError, type TokenSession, createTokenSession } from './token-session.ts';
+export { type AuthorizationRequest, createAuthorizationRequest, exchangeCode, refreshTokens } from './authorize.js';
+export { type OAuthOptions, type Tokens } from './options.js';
+export { TokenRevokedError, type TokenSession, createTokenSession } from './token-session.js';

@@ -1,5 +1,5 @@
-import { refreshTokens } from './authorize.ts';
-import type { OAuthOptions, Tokens } from './options.ts';
+import { refreshTokens } from './authorize.js';
+import type { OAuthOptions, Tokens } from './options.js';
 
 /** The grant was revoked: both tokens are discarded and the user must authorize again (AUTH-09). */
 export class TokenRevokedError extends Error {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { OpenApiDocument } from '../documents.ts';
-import { dereference } from './dereference.ts';
-import { withoutPins } from './without-pins.ts';
+import type { OpenApiDocument } from '../documents.js';
+import { dereference } from './dereference.js';
+import { withoutPins } from './without-pins.js';
 
 /** A path item (`path /chat.postEphemeral`) or a webhook (`webhook chat.message`). */
 export type ItemName = `path ${string}` | `webhook ${string}`;

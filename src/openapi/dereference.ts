@@ -1,5 +1,5 @@
-import type { OpenApiDocument } from '../documents.ts';
-import { resolveLocal } from './operations.ts';
+import type { OpenApiDocument } from '../documents.js';
+import { resolveLocal } from './operations.js';
 
 /**
  * A copy of `node` with every local `$ref` replaced by what it names, recursively. Bundles of this

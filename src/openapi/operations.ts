@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../documents.ts';
+import type { OpenApiDocument } from '../documents.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -1,9 +1,9 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.ts';
-import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
-import { loadVersionRegistry } from '../versions.ts';
-import { readBody } from '../http/http-io.ts';
+import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.js';
+import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { loadVersionRegistry } from '../versions.js';
+import { readBody } from '../http/http-io.js';
 
 /** The header the proxy adds when an answer differs from its document. */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';

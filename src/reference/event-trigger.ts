@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeBody, mediaTypeOf, readBody, writeJson } from '../http/http-io.ts';
-import type { Dispatcher } from './deliveries/dispatcher.ts';
-import { payloadProblems } from './deliveries/payload-problems.ts';
-import type { EventContext, ServiceEvent } from './deliveries/service-event.ts';
+import { decodeBody, mediaTypeOf, readBody, writeJson } from '../http/http-io.js';
+import type { Dispatcher } from './deliveries/dispatcher.js';
+import { payloadProblems } from './deliveries/payload-problems.js';
+import type { EventContext, ServiceEvent } from './deliveries/service-event.js';
 
 /** Where a test harness makes the server emit an event; served only when enabled (`--trigger-events`). */
 export const EVENT_TRIGGER = '/reference/events';

@@ -1,8 +1,8 @@
-import type { PassedRequest } from '../http/front.ts';
-import type { DeliveryPolicy } from './deliveries/policy.ts';
-import type { ServiceEvent } from './deliveries/service-event.ts';
-import type { ReferenceToken } from './fixtures.ts';
-import type { HandlerAnswer } from './handlers/handler.ts';
+import type { PassedRequest } from '../http/front.js';
+import type { DeliveryPolicy } from './deliveries/policy.js';
+import type { ServiceEvent } from './deliveries/service-event.js';
+import type { ReferenceToken } from './fixtures.js';
+import type { HandlerAnswer } from './handlers/handler.js';
 
 /** What an answer hook sees of the exchange: the request as the front passed it, if it did. */
 export interface Exchange {

@@ -1,6 +1,6 @@
-import type { AppDeliverySettings } from './deliveries/dispatcher.ts';
-import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.ts';
-import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
+import type { AppDeliverySettings } from './deliveries/dispatcher.js';
+import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.js';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 
 /** A credential of the seeded workspace: which app it belongs to and what kind it is. */
 export interface ReferenceToken extends Credential {

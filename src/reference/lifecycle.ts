@@ -1,5 +1,5 @@
-import type { FrontConfig } from '../http/front-config.ts';
-import type { VersionRegistry } from '../versions.ts';
+import type { FrontConfig } from '../http/front-config.js';
+import type { VersionRegistry } from '../versions.js';
 
 /**
  * VER-05 at a moment in time: a version past its sunset date is sunset (410); one with a sunset

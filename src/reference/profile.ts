@@ -1,9 +1,9 @@
-import type { Profile } from '../conformance/profile.ts';
-import type { TimeScale } from '../time-scale.ts';
-import { CHATS, USERS } from './chats.ts';
-import { HANDLERS } from './handlers/index.ts';
-import { EVENT_TRIGGER } from './event-trigger.ts';
-import { APP, type Workspace } from './fixtures.ts';
+import type { Profile } from '../conformance/profile.js';
+import type { TimeScale } from '../time-scale.js';
+import { CHATS, USERS } from './chats.js';
+import { HANDLERS } from './handlers/index.js';
+import { EVENT_TRIGGER } from './event-trigger.js';
+import { APP, type Workspace } from './fixtures.js';
 
 export interface ProfileOptions {
   timeScale?: TimeScale;

@@ -1,21 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type PassedRequest, createFront } from '../http/front.ts';
-import type { TimeScale } from '../time-scale.ts';
-import { writeJson } from '../http/http-io.ts';
-import { listen } from '../http/listen.ts';
-import { loadDocumentsByVersion } from '../validation/documents-by-version.ts';
-import { type VersionRegistry, loadVersionRegistry } from '../versions.ts';
-import { createCodeStore } from './authorization-codes.ts';
-import { type Clock, systemClock } from './clock.ts';
-import { type Dispatcher, createDispatcher } from './deliveries/dispatcher.ts';
-import type { ServiceEvent } from './deliveries/service-event.ts';
-import type { FaultHooks } from './fault-hooks.ts';
-import { EVENT_TRIGGER, triggerEvent } from './event-trigger.ts';
-import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.ts';
-import { lifecycleAt } from './lifecycle.ts';
-import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.ts';
-import { HANDLERS } from './handlers/index.ts';
-import { type Store, openStore } from './store.ts';
+import { type PassedRequest, createFront } from '../http/front.js';
+import type { TimeScale } from '../time-scale.js';
+import { writeJson } from '../http/http-io.js';
+import { isIndexRequest, writeIndexPage } from '../http/index-page.js';
+import { listen } from '../http/listen.js';
+import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
+import { createCodeStore } from './authorization-codes.js';
+import { type Clock, systemClock } from './clock.js';
+import { type Dispatcher, createDispatcher } from './deliveries/dispatcher.js';
+import type { ServiceEvent } from './deliveries/service-event.js';
+import type { FaultHooks } from './fault-hooks.js';
+import { EVENT_TRIGGER, triggerEvent } from './event-trigger.js';
+import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.js';
+import { lifecycleAt } from './lifecycle.js';
+import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.js';
+import { HANDLERS } from './handlers/index.js';
+import { type Store, openStore } from './store.js';
 
 export interface ReferenceOptions {
   /** Where the store lives; nothing acknowledged is lost on restart. */
@@ -70,8 +71,12 @@ export async function createReferenceHandler(
   };
   // Read at every request, so a version's lifecycle follows the clock.
   const config = { ...frontConfig(workspace), get versions() { return lifecycleAt(registry, clock.nowSeconds()); } };
-  const front = createFront(config, registry, loadDocumentsByVersion(), resolveToken);
+  const documents = loadDocumentsByVersion();
+  const front = createFront(config, registry, documents, resolveToken);
+  // The getter keeps the index's statuses following the clock, as the front's do.
+  const index = { server: 'Service reference server', registry, get overrides() { return config.versions; }, documents, tokens: workspace.tokens };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (isIndexRequest(req)) return writeIndexPage(req, res, index);
     // The recipient's client stream: the reference server's own route, not part of the contract.
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
     if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);

@@ -1,6 +1,6 @@
-import type { OpenApiDocument } from '../documents.ts';
-import { resolveLocal } from '../openapi/operations.ts';
-import { type DocumentValidator, pointer } from './document-validator.ts';
+import type { OpenApiDocument } from '../documents.js';
+import { resolveLocal } from '../openapi/operations.js';
+import { type DocumentValidator, pointer } from './document-validator.js';
 
 /** One way a response differs from its document. */
 export interface ResponseDiagnostic {

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { type SchemaFile, loadSchemaFiles, schemaKey } from './schema-files.ts';
+import { type SchemaFile, loadSchemaFiles, schemaKey } from './schema-files.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

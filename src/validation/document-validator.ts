@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { OpenApiDocument } from '../documents.ts';
-import { createAjv } from './create-ajv.ts';
+import type { OpenApiDocument } from '../documents.js';
+import { createAjv } from './create-ajv.js';
 
 export const DOCUMENT_KEY = 'https://documents.service-contract.invalid/bundled.json';
 

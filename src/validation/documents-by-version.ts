@@ -1,5 +1,5 @@
-import { type OpenApiDocument, listApiDocuments, readBundledDocument } from '../documents.ts';
-import { DocumentValidator } from './document-validator.ts';
+import { type OpenApiDocument, listApiDocuments, readBundledDocument } from '../documents.js';
+import { DocumentValidator } from './document-validator.js';
 
 export interface LoadedDocument {
   document: OpenApiDocument;

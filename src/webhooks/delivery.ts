@@ -1,4 +1,4 @@
-import type { WebhookHeaders } from './headers.ts';
+import type { WebhookHeaders } from './headers.js';
 
 export type RetryReason = 'transport' | 'http_5xx' | 'http_429';
 const RETRY_REASONS: readonly string[] = ['transport', 'http_5xx', 'http_429'];

@@ -1,8 +1,14 @@
 /** Headers as Node's `http`, the fetch API or a plain JSON object give them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
-// Node 20 defines the global `Headers` through a lazy getter: read it once, not per lookup.
-const FetchHeaders = globalThis.Headers;
+/**
+ * A fetch `Headers` (or any `get`-able map), told apart without `instanceof Headers`: Node 20
+ * defines the global `Headers` through a getter that loads its whole fetch implementation, about
+ * 20 ms that an import of the webhooks entry point (or a receiver's first delivery) should not pay.
+ */
+function isGettable(source: HeaderSource): source is Headers {
+  return typeof (source as { get?: unknown }).get === 'function';
+}
 
 /** ASCII case-insensitive equality of two header names, without making lowercase copies. */
 function sameName(a: string, b: string): boolean {
@@ -32,7 +38,7 @@ export type WebhookHeaders = Record<(typeof WEBHOOK_HEADER_NAMES)[number], strin
  * undefined): reading it again costs a property lookup per name instead of a scan per missing one.
  */
 export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
-  if (source instanceof FetchHeaders) {
+  if (isGettable(source)) {
     const read = (name: string) => source.get(name) ?? undefined;
     return {
       'webhook-id': read('webhook-id'), 'webhook-timestamp': read('webhook-timestamp'), 'webhook-signature': read('webhook-signature'),

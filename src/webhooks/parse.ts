@@ -1,10 +1,10 @@
 import type { ErrorObject } from 'ajv';
-import type { DocumentTypes } from '../../generated/types/index.ts';
-import { type DeliveryMetadata, deliveryOf, retryHeaderProblems } from './delivery.ts';
-import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.ts';
-import type { WebhookBody } from './sign.ts';
-import { webhookValidators } from './validators.ts';
-import { type WebhookVersion, isEnveloped } from './versions.ts';
+import type { DocumentTypes } from '../../generated/types/index.js';
+import { type DeliveryMetadata, deliveryOf, retryHeaderProblems } from './delivery.js';
+import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
+import type { WebhookBody } from './sign.js';
+import { webhookValidators } from './validators.js';
+import { type WebhookVersion, isEnveloped } from './versions.js';
 
 /** Why a delivery could not be parsed; `requirement` names the rule where one applies. */
 export interface WebhookDiagnostic {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DedupeStore } from './dedupe.ts';
-import { memoryDedupeStore } from './dedupe.ts';
-import { type HeaderSource, readWebhookHeaders } from './headers.ts';
-import { type ParsedWebhook, type WebhookDiagnostic, parseReadHeaders } from './parse.ts';
-import { type VerifyFailure, rejection } from './verify.ts';
-import type { WebhookVersion } from './versions.ts';
+import type { DedupeStore } from './dedupe.js';
+import { memoryDedupeStore } from './dedupe.js';
+import { type HeaderSource, readWebhookHeaders } from './headers.js';
+import { type ParsedWebhook, type WebhookDiagnostic, parseReadHeaders } from './parse.js';
+import { type VerifyFailure, rejection } from './verify.js';
+import type { WebhookVersion } from './versions.js';
 
 export interface ReceiverOptions<V extends WebhookVersion> {
   /** The app's signing secret, or several while rotating (AUTH-12). */

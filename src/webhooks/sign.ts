@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { parseSecret } from './secret.ts';
+import { parseSecret } from './secret.js';
 
 export type WebhookBody = string | Uint8Array;
 

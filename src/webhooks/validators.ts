@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { generatedNames } from '../documents.ts';
-import { PROJECT_ROOT } from '../project-root.ts';
+import { generatedNames } from '../documents.js';
+import { PROJECT_ROOT } from '../project-root.js';
 
 /** A precompiled ajv validator, as `npm run build` writes them. */
 export interface CompiledValidator {

@@ -1,7 +1,7 @@
-import { readWebhookHeaders } from './headers.ts';
-import { type ParseInput, type ParseResult, parseReadHeaders } from './parse.ts';
-import { type VerifyFailure, type VerifyInput, rejection } from './verify.ts';
-import type { WebhookVersion } from './versions.ts';
+import { readWebhookHeaders } from './headers.js';
+import { type ParseInput, type ParseResult, parseReadHeaders } from './parse.js';
+import { type VerifyFailure, type VerifyInput, rejection } from './verify.js';
+import type { WebhookVersion } from './versions.js';
 
 export type VerifyAndParseInput<V extends WebhookVersion> = VerifyInput & Omit<ParseInput<V>, 'headers' | 'body'>;
 

@@ -1,6 +1,6 @@
-import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.ts';
-import { parseSecret } from './secret.ts';
-import { type WebhookBody, digest } from './sign.ts';
+import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
+import { parseSecret } from './secret.js';
+import { type WebhookBody, digest } from './sign.js';
 
 /** Which rule a delivery broke. */
 export type VerifyFailure =

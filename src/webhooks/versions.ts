@@ -1,4 +1,4 @@
-import type { DatedVersion } from '../../generated/types/index.ts';
+import type { DatedVersion } from '../../generated/types/index.js';
 
 /** A generation and version whose deliveries can be parsed: `v0`, or a dated v1 version. */
 export type WebhookVersion = 'v0' | DatedVersion;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_HEADER } from '../../scripts/build/generated-header.ts';
 import { bundleDocuments } from '../../scripts/build/bundle.ts';
+import { generateRegistry } from '../../scripts/build/registry.ts';
+import { generateSchemas } from '../../scripts/build/schemas.ts';
 import { generateTypes } from '../../scripts/build/types.ts';
 import { generateValidators } from '../../scripts/build/validators.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
@@ -16,9 +18,11 @@ let freshDir = '';
 
 beforeAll(async () => {
   freshDir = await mkdtemp(join(tmpdir(), 'service-contract-drift-'));
+  await generateRegistry(freshDir);
   await bundleDocuments(freshDir);
   await generateTypes(freshDir);
   await generateValidators(freshDir);
+  await generateSchemas(freshDir);
 }, 120_000);
 afterAll(() => rm(freshDir, { recursive: true, force: true }));
 
@@ -30,7 +34,7 @@ describe('generated/', () => {
   it('matches a fresh build byte for byte', async () => {
     for (const path of listFiles(freshDir)) {
       const committed = await readFile(join(committedDir, path), 'utf8').catch(() => '(missing)');
-      expect(committed === (await readFile(join(freshDir, path), 'utf8')), `${path}: ${FIX}`).toBe(true);
+      expect(committed, `${path}: ${FIX}`).toBe(await readFile(join(freshDir, path), 'utf8'));
     }
   });
 

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { listApiSources } from '../../scripts/build/api-sources.ts';
 import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { listVersions, loadVersionRegistry } from '../../src/versions.ts';
 
 const registry = loadVersionRegistry();
-const apis = listApiDocuments();
+const apis = listApiSources();
 
 describe('openapi/versions.yaml', () => {
   it('VER-01: lists exactly the six dated versions, oldest first, baseline 2026-06-01, latest 2026-08-25', () => {

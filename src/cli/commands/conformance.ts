@@ -1,22 +1,20 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CHECKS } from '../../conformance/checks/index.ts';
-import { readProfile } from '../../conformance/profile-file.ts';
-import { toJsonReport } from '../../conformance/report/json-report.ts';
-import { toJUnit } from '../../conformance/report/junit.ts';
-import { allPassed } from '../../conformance/report/requirement-summary.ts';
-import { progressLine, textSummary } from '../../conformance/report/text-summary.ts';
-import { type CheckResult, runConformance, selectChecks } from '../../conformance/runner.ts';
-import { listVersions } from '../../versions.ts';
-import { EXIT, type ExitCode, UsageError } from '../exit-codes.ts';
+import { CHECKS } from '../../conformance/checks/index.js';
+import { readProfile } from '../../conformance/profile-file.js';
+import { toJsonReport } from '../../conformance/report/json-report.js';
+import { toJUnit } from '../../conformance/report/junit.js';
+import { allPassed } from '../../conformance/report/requirement-summary.js';
+import { progressLine, textSummary } from '../../conformance/report/text-summary.js';
+import { type CheckResult, runConformance, selectChecks } from '../../conformance/runner.js';
+import { listVersions } from '../../versions.js';
+import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 
 const REPORTERS = { junit: toJUnit, json: toJsonReport } as const;
 type ReportKind = keyof typeof REPORTERS;
 
-export function register(cli: Command, done: (code: ExitCode) => void): void {
-  cli
-    .command('conformance')
-    .description('test a running implementation against a dated version of the contract: REST, OAuth, versioning and its webhook deliveries')
+export function register(command: Command, done: (code: ExitCode) => void): void {
+  command
     .requiredOption('--profile <file>', 'the conformance profile of the implementation (docs/conformance-profile.md)')
     .option('--version <version>', 'a dated version (YYYY-MM-DD), or all', 'all')
     .option('--only <ids>', 'comma-separated check ids or requirement IDs to run')

@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { diffDocuments } from '../../diff/diff-documents.ts';
-import { listApiDocuments, readBundledDocument } from '../../documents.ts';
-import { EXIT, type ExitCode, UsageError } from '../exit-codes.ts';
+import { diffDocuments } from '../../diff/diff-documents.js';
+import { listApiDocuments, readBundledDocument } from '../../documents.js';
+import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 
-export function register(cli: Command, done: (code: ExitCode) => void): void {
-  cli
-    .command('diff')
-    .description('list and classify the changes between two dated versions (breaking or additive)')
+export function register(command: Command, done: (code: ExitCode) => void): void {
+  command
     .argument('<from>', 'the older version, YYYY-MM-DD')
     .argument('<to>', 'the newer version, YYYY-MM-DD')
     .option('--json', 'print the changes as JSON')

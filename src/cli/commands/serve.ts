@@ -1,29 +1,56 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { EVENT_TRIGGER } from '../../reference/event-trigger.ts';
-import { profileOf } from '../../reference/profile.ts';
-import { startReference } from '../../reference/server.ts';
-import { parseTimeScale } from '../../time-scale.ts';
-import { type ExitCode, UsageError } from '../exit-codes.ts';
+import { explainPort, probePort } from '../../http/listen.js';
+import { credentialsSummary } from '../../reference/credentials-summary.js';
+import { EVENT_TRIGGER } from '../../reference/event-trigger.js';
+import { seedWorkspace } from '../../reference/fixtures.js';
+import { profileOf } from '../../reference/profile.js';
+import { startReference } from '../../reference/server.js';
+import { type TimeScale, parseTimeScale } from '../../time-scale.js';
+import { type ExitCode, UsageError } from '../exit-codes.js';
 
-export function register(cli: Command, _done: (code: ExitCode) => void): void {
-  cli
-    .command('serve')
-    .description('run the reference server: every documented operation and signed, retried deliveries, over an embedded store')
+interface ServeOptions { port: string; host: string; data: string; profileOut?: string; printProfile?: boolean; timeScale: string; triggerEvents?: boolean }
+interface Instance { port: number; host: string; timeScale: TimeScale; triggerEvents: boolean }
+
+export function register(command: Command, _done: (code: ExitCode) => void): void {
+  command
     .option('--port <port>', 'port to listen on', '4030')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <dir>', 'where the store lives; kept across restarts', '.service-data')
     .option('--profile-out <file>', 'write the conformance profile of this instance')
+    .option('--print-profile', 'print the conformance profile of an instance started with these options (JSON), and exit without serving')
     .option('--time-scale <factor>', 'run retry waits, the reaction debounce and the 24-hour fail streak this many times faster; or per clock: retries=3600,debounce=50,failStreak=43200', '1')
     .option('--trigger-events', `serve POST ${EVENT_TRIGGER}, which makes the server emit an event (for test harnesses)`)
-    .action(async (options: { port: string; host: string; data: string; profileOut?: string; timeScale: string; triggerEvents?: boolean }) => {
-      if (!/^\d+$/.test(options.port)) throw new UsageError('--port takes a number');
-      const timeScale = parseTimeScale(options.timeScale);
-      if (typeof timeScale === 'object' && 'problem' in timeScale) throw new UsageError(`--time-scale: ${timeScale.problem}`);
-      const triggerEvents = options.triggerEvents === true;
-      const server = await startReference({ dataDir: options.data, port: Number(options.port), host: options.host, timeScale, triggerEvents });
-      if (options.profileOut) writeFileSync(options.profileOut, `${JSON.stringify(profileOf(server.url, server.workspace, { timeScale, triggerEvents }), null, 2)}\n`);
-      console.log(`reference server listening on ${server.url} (data in ${options.data})`);
+    .action(async (options: ServeOptions) => {
+      const instance = instanceOf(options);
+      if (options.printProfile) return printProfile(instance);
+      await serve(instance, options);
       await new Promise(() => {});
     });
+}
+
+/** The checked options that shape the instance and its profile. */
+function instanceOf(options: ServeOptions): Instance {
+  if (!/^\d+$/.test(options.port)) throw new UsageError('--port takes a number');
+  const timeScale = parseTimeScale(options.timeScale);
+  if (typeof timeScale === 'object' && 'problem' in timeScale) throw new UsageError(`--time-scale: ${timeScale.problem}`);
+  return { port: Number(options.port), host: options.host, timeScale, triggerEvents: options.triggerEvents === true };
+}
+
+/** The profile is the same for every start with the same options, so it needs no running server. */
+function printProfile({ port, host, timeScale, triggerEvents }: Instance): void {
+  // Port 0 is chosen only when the server starts: no profile could name it.
+  if (port === 0) throw new UsageError('--print-profile needs the --port the server runs on, not 0');
+  console.log(JSON.stringify(profileOf(`http://${host}:${port}`, seedWorkspace(), { timeScale, triggerEvents }), null, 2));
+}
+
+async function serve({ port, host, timeScale, triggerEvents }: Instance, options: ServeOptions): Promise<void> {
+  // Before the store is opened: a busy port then leaves nothing open behind its one-line message.
+  await probePort(port, host).catch(explainPort('--port'));
+  const server = await startReference({ dataDir: options.data, port, host, timeScale, triggerEvents }).catch(explainPort('--port'));
+  const profile = profileOf(server.url, server.workspace, { timeScale, triggerEvents });
+  if (options.profileOut) writeFileSync(options.profileOut, `${JSON.stringify(profile, null, 2)}\n`);
+  // The first line stays as it is: harnesses read the URL from it.
+  console.log(`reference server listening on ${server.url} (data in ${options.data})`);
+  console.log(credentialsSummary(profile).join('\n'));
 }

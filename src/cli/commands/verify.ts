@@ -1,13 +1,11 @@
 import type { Command } from 'commander';
-import { parseSecret } from '../../webhooks/secret.ts';
-import { verifyWebhook } from '../../webhooks/verify.ts';
-import { EXIT, type ExitCode, UsageError } from '../exit-codes.ts';
-import { readInput } from '../read-input.ts';
+import { parseSecret } from '../../webhooks/secret.js';
+import { verifyWebhook } from '../../webhooks/verify.js';
+import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
+import { readInput } from '../read-input.js';
 
-export function register(cli: Command, done: (code: ExitCode) => void): void {
-  cli
-    .command('verify')
-    .description('verify the Standard Webhooks signature of a delivery')
+export function register(command: Command, done: (code: ExitCode) => void): void {
+  command
     .requiredOption('--secret <secret>', 'the signing secret, whsec_...')
     .requiredOption('--headers <file>', 'the delivery headers as a JSON object of names to values')
     .requiredOption('--body <file>', 'the raw body as received')

@@ -1,4 +1,4 @@
-import type { Check } from '../check.ts';
+import type { Check } from '../check.js';
 
 /** AUTH-01: a call without `Authorization` gives 401 `not_authed`. */
 export const auth01MissingCredential: Check = {

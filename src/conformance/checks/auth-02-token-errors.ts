@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** AUTH-02: an unknown token gives 401 `invalid_token`, a revoked one 401 `token_revoked`. */
 export const auth02TokenErrors: Check = tableCheck({

@@ -1,6 +1,6 @@
-import type { Check } from '../check.ts';
-import { oauthClient } from '../oauth-flow.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { oauthClient } from '../oauth-flow.js';
+import { tableCheck } from '../table-check.js';
 
 /**
  * AUTH-03: the token endpoint takes only form bodies and only the code and refresh grants. SPEC.md

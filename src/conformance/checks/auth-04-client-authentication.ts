@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer } from '../expect-answer.ts';
-import { exchangeCode, obtainCode, oauthClient, tokenRequest } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer } from '../expect-answer.js';
+import { exchangeCode, obtainCode, oauthClient, tokenRequest } from '../oauth-flow.js';
 
 /** AUTH-04: confidential clients authenticate by Basic or form body; public ones send no secret but a verifier. */
 export const auth04ClientAuthentication: Check = {

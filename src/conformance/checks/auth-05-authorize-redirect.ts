@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer, finding } from '../expect-answer.ts';
-import { authorize, oauthClient, pkcePair, redirectParams } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer, finding } from '../expect-answer.js';
+import { authorize, oauthClient, pkcePair, redirectParams } from '../oauth-flow.js';
 
 /** AUTH-05: `response_type=code`, an exactly registered `redirect_uri`, and `state` echoed on the redirect. */
 export const auth05AuthorizeRedirect: Check = {

@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer } from '../expect-answer.ts';
-import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer } from '../expect-answer.js';
+import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.js';
 
 /** AUTH-05: an authorization code is exchanged once; a second exchange is `invalid_grant`. */
 export const auth05CodeSingleUse: Check = {

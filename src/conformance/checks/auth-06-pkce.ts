@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer } from '../expect-answer.ts';
-import { authorize, exchangeCode, obtainCode, oauthClient, pkcePair } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer } from '../expect-answer.js';
+import { authorize, exchangeCode, obtainCode, oauthClient, pkcePair } from '../oauth-flow.js';
 
 /** AUTH-06: PKCE `S256` is required of public clients, `plain` is refused, the verifier must match. */
 export const auth06Pkce: Check = {

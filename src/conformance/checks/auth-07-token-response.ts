@@ -1,6 +1,6 @@
-import type { Check } from '../check.ts';
-import { differingKeys, finding } from '../expect-answer.ts';
-import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import { differingKeys, finding } from '../expect-answer.js';
+import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.js';
 
 /** AUTH-07: the token response's fields: a Bearer token for a week, a refresh token, space-separated scopes. */
 export const auth07TokenResponse: Check = {

@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer, finding } from '../expect-answer.ts';
-import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer, finding } from '../expect-answer.js';
+import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.js';
 
 /** AUTH-08: refresh returns new tokens, the old refresh token stops working, scopes narrow and never widen. */
 export const auth08Refresh: Check = {

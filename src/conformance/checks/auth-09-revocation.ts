@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer } from '../expect-answer.ts';
-import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer } from '../expect-answer.js';
+import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.js';
 
 /** AUTH-09: revoking a grant ends its access and refresh tokens for good: 401 `token_revoked`. */
 export const auth09Revocation: Check = {

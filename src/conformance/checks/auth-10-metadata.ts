@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { differingKeys, finding } from '../expect-answer.ts';
+import type { Check } from '../check.js';
+import { differingKeys, finding } from '../expect-answer.js';
 
 /** AUTH-10: the authorization-server metadata (RFC 8414) with the fields SPEC.md's resolution names. */
 export const auth10Metadata: Check = {

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** AUTH-11: personal tokens are the personal model: allow-listed endpoints only, never `sender`. */
 export const auth11PersonalTokens: Check = tableCheck({

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** AUTH-13: each endpoint's scope: `webhook:write`, `webhook:read`, `chat:write` or `chat:send_message`. */
 export const auth13Scopes: Check = tableCheck({

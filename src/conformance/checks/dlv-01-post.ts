@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.ts';
-import { jsonOf, nonce, scaledMs, withHooks } from '../deliveries.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { jsonOf, nonce, scaledMs, withHooks } from '../deliveries.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-01: a delivery is an HTTP POST of JSON to the subscribed URL, and any 2xx acknowledges it. */
 export const dlv01Post: Check = {

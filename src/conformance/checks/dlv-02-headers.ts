@@ -1,8 +1,8 @@
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-02: every attempt, retries included, carries webhook-id, webhook-timestamp (Unix seconds), webhook-signature and Service-Version. */
 export const dlv02Headers: Check = {

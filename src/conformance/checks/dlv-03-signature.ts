@@ -1,9 +1,9 @@
-import { verifyWebhook } from '../../webhooks/verify.ts';
-import type { Check } from '../check.ts';
-import { nonce, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import { verifyWebhook } from '../../webhooks/verify.js';
+import type { Check } from '../check.js';
+import { nonce, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
  * DLV-03, AUTH-12: deliveries are signed per Standard Webhooks with the app's own `whsec_` secret,

@@ -1,8 +1,8 @@
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-04: one `webhook-id` for every attempt of an event, a different one for each event. */
 export const dlv04WebhookId: Check = {

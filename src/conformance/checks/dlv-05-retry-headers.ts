@@ -1,8 +1,8 @@
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
-import { finding } from '../expect-answer.ts';
-import type { Reply } from '../receiver.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
+import { finding } from '../expect-answer.js';
+import type { Reply } from '../receiver.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** The three failures in turn, then an acknowledgement, and the headers the retries must carry. */
 const SCRIPT: Reply[] = [{ status: 0, drop: true }, { status: 500 }, { status: 429 }, { status: 204 }];

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import type { Reply } from '../receiver.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import type { Reply } from '../receiver.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx and 3xx fail at once. */
 export const dlv06Attempts: Check = {

@@ -1,9 +1,9 @@
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import type { Received } from '../receiver.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import type { Received } from '../receiver.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** How late a wait may end beyond twice its length: the answer's round trip and a busy machine. */
 const LATE_MS = 25;

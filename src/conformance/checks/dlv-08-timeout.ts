@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, withHooks } from '../deliveries.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, withHooks } from '../deliveries.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** The service's answer window: 3 seconds of real time, at any time scale. */
 const WINDOW_MS = 3000;

@@ -1,8 +1,8 @@
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
-import { finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
+import { finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-09: after the last attempt the event is dropped, the subscription stays, and the next event starts afresh. */
 export const dlv09AfterLastAttempt: Check = {

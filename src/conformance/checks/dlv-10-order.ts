@@ -1,4 +1,4 @@
-import type { Check } from '../check.ts';
+import type { Check } from '../check.js';
 
 /** DLV-10: events may arrive out of order. A permission, not a duty: no order an implementation sends in breaks it. */
 export const dlv10Order: Check = {

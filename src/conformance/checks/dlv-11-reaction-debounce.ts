@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.ts';
-import { jsonOf, nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { jsonOf, nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-11: reaction changes of one message are coalesced over about 10 s into one delivery of the latest set. */
 export const dlv11ReactionDebounce: Check = {

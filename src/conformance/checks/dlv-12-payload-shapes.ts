@@ -1,9 +1,9 @@
-import { parseWebhook } from '../../webhooks/parse.ts';
-import type { Check } from '../check.ts';
-import { withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import { parseWebhook } from '../../webhooks/parse.js';
+import type { Check } from '../check.js';
+import { withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 const LOBBY_BOOKED = { booking: { responses: [{ question: 'Company', answer: 'Acme' }] } };
 

@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer, finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer, finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
 
 /** EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`. */
 export const eph01Post: Check = {

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** EPH-02: `missing_parameter` without text; `invalid_parameter` for bad ids, DM threads, long names, bad image URLs. */
 export const eph02InvalidParameters: Check = tableCheck({

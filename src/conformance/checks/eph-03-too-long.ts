@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** EPH-03: more than 8,000 bytes of UTF-8 text gives 413 `msg_too_long`; exactly 8,000 is accepted. */
 export const eph03TooLong: Check = tableCheck({

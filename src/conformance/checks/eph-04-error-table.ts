@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** EPH-04: the error table of postEphemeral, one seeded chat or user per row. */
 export const eph04ErrorTable: Check = tableCheck({

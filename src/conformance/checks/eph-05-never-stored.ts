@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.ts';
-import { openHook, until } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { connectEphemeralStream } from '../ephemeral-stream.ts';
-import { finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import { openHook, until } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { connectEphemeralStream } from '../ephemeral-stream.js';
+import { finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
 
 /**
  * EPH-05: an ephemeral message reaches the recipient's connected client live and is never a

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** EPH-06: `sender.id` is trimmed and case-insensitive; empty, omitted or `_` is the root identity; unknown ids are accepted. */
 export const eph06SenderId: Check = tableCheck({

@@ -1,9 +1,9 @@
-import type { Check } from '../check.ts';
-import { nonce, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** HEALTH-01, HEALTH-02: a failure opens a streak; a success records lastSuccessAt and ends it. */
 export const health0102Streak: Check = {

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.ts';
-import { nonce, scaledMs, tooLong, until, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { nonce, scaledMs, tooLong, until, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 const DAY = 86_400;
 

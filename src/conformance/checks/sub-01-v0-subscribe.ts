@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { expectAnswer, finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { expectAnswer, finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

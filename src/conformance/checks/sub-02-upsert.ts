@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import { needCredential } from '../needs.js';
 
 /** SUB-02: v0 subscribe is an upsert on (event, url): the second call keeps the id, takes the filter. */
 export const sub02Upsert: Check = {

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** SUB-03: a `url` over 1024 characters gives 400 `invalid_parameter`; plain HTTP to a remote host too. */
 export const sub03UrlRules: Check = tableCheck({

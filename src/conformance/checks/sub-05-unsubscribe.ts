@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import { needCredential } from '../needs.js';
 
 /** SUB-05: v0 unsubscribe answers 204 with no body, then 404 for the same id. */
 export const sub05Unsubscribe: Check = {

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** SUB-06: v0 subscribe and unsubscribe are organization-only and need `webhook:write`. */
 export const sub06V0OrganizationOnly: Check = tableCheck({

@@ -1,7 +1,7 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
 
 /** SUB-07: v1 list answers `{webhooks: [...]}` with static and dynamic entries told apart by `dynamic`. */
 export const sub07V1List: Check = {

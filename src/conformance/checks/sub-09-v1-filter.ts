@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** SUB-09: v1 filter keys and values; `{}` and `{mention: false}` alone are refused. */
 export const sub09V1Filter: Check = tableCheck({

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.ts';
-import { jsonOf, nonce, scaledMs, tooLong, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import type { Check } from '../check.js';
+import { jsonOf, nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** SUB-10: v0 `codes` compare without colons; the gate is per message and the payload lists every reaction. */
 export const sub10V0Codes: Check = {

@@ -1,6 +1,6 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { needCredential } from '../needs.js';
 
 /** VER-02: the header, else the credential's pin, else the baseline decides the version. */
 export const ver02VersionResolution: Check = {

@@ -1,6 +1,6 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { needCredential } from '../needs.js';
 
 /** VER-03: every v1 answer names the version used, errors included. */
 export const ver03VersionHeader: Check = {

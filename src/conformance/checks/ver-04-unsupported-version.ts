@@ -1,6 +1,6 @@
-import type { Check } from '../check.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { needCredential } from '../needs.ts';
+import type { Check } from '../check.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { needCredential } from '../needs.js';
 
 /** VER-04: an unknown or malformed version gives 400 listing the supported ones. */
 export const ver04UnsupportedVersion: Check = {

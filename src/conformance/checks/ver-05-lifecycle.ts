@@ -1,7 +1,7 @@
-import { loadVersionRegistry } from '../../versions.ts';
-import type { Check } from '../check.ts';
-import { differingKeys, finding } from '../expect-answer.ts';
-import { needCredential } from '../needs.ts';
+import { loadVersionRegistry } from '../../versions.js';
+import type { Check } from '../check.js';
+import { differingKeys, finding } from '../expect-answer.js';
+import { needCredential } from '../needs.js';
 
 /**
  * VER-05: a sunset version gives 410; a deprecated one answers with `Deprecation` and `Sunset`; a

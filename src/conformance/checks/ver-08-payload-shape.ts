@@ -1,10 +1,10 @@
-import { parseWebhook } from '../../webhooks/parse.ts';
-import { ENVELOPE_SINCE, type WebhookVersion } from '../../webhooks/versions.ts';
-import type { Check } from '../check.ts';
-import { jsonOf, nonce, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import { parseWebhook } from '../../webhooks/parse.js';
+import { ENVELOPE_SINCE, type WebhookVersion } from '../../webhooks/versions.js';
+import type { Check } from '../check.js';
+import { jsonOf, nonce, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the subscription's version. */
 export const ver08PayloadShape: Check = {

@@ -1,8 +1,8 @@
-import { ENVELOPE_SINCE, SUBTEAM_GRAMMAR_SINCE } from '../../webhooks/versions.ts';
-import type { Check } from '../check.ts';
-import { jsonOf, nonce, withHooks } from '../deliveries.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import { ENVELOPE_SINCE, SUBTEAM_GRAMMAR_SINCE } from '../../webhooks/versions.js';
+import type { Check } from '../check.js';
+import { jsonOf, nonce, withHooks } from '../deliveries.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
 const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MEMBERSHIP_SINCE } from '../../webhooks/versions.ts';
-import type { Check } from '../check.ts';
-import { nonce, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
+import { MEMBERSHIP_SINCE } from '../../webhooks/versions.js';
+import type { Check } from '../check.js';
+import { nonce, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
 
 /**
  * VER-11: from 2026-08-20 the app hears every message of the channels it is a member of, and

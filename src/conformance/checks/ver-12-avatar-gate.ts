@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** VER-12: the first version that takes only service-hosted avatars. */
 export const HOSTED_AVATARS_SINCE = '2026-08-25';

@@ -1,5 +1,5 @@
-import type { Check } from '../check.ts';
-import { tableCheck } from '../table-check.ts';
+import type { Check } from '../check.js';
+import { tableCheck } from '../table-check.js';
 
 /** VER-13: every version accepts both mention grammars, `|label` suffixes and `<@all>` on write. */
 export const ver13MentionWrites: Check = tableCheck({

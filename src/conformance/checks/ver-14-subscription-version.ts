@@ -1,9 +1,9 @@
-import { ENVELOPE_SINCE } from '../../webhooks/versions.ts';
-import type { Check } from '../check.ts';
-import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.ts';
-import type { Diagnostic } from '../diagnostic.ts';
-import { finding } from '../expect-answer.ts';
-import { SAMPLE_EVENTS } from '../sample-events.ts';
+import { ENVELOPE_SINCE } from '../../webhooks/versions.js';
+import type { Check } from '../check.js';
+import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { finding } from '../expect-answer.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
  * VER-14: a subscription keeps the version it was created with, the credential's pin or an explicit

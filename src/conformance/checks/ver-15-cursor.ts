@@ -1,4 +1,4 @@
-import type { Check } from '../check.ts';
+import type { Check } from '../check.js';
 
 /**
  * VER-15: an invalid cursor gives `invalid_cursor`. Applies where an operation of the version takes

@@ -1,5 +1,5 @@
-import type { CheckResult } from '../runner.ts';
-import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.ts';
+import type { CheckResult } from '../runner.js';
+import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
 /** The JSON report: what ran, every result with its diagnostics, and the verdict per requirement. */
 export function toJsonReport(results: readonly CheckResult[], run: { profile: string; versions: string[]; startedAt: string; durationMs: number }) {

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../runner.ts';
+import type { CheckResult } from '../runner.js';
 
 export type Verdict = CheckResult['status'];
 

@@ -1,5 +1,5 @@
-import type { CheckResult } from '../runner.ts';
-import { summarizeByRequirement, verdictFor } from './requirement-summary.ts';
+import type { CheckResult } from '../runner.js';
+import { summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
 const LABEL: Record<CheckResult['status'], string> = { passed: 'passed', failed: 'FAILED', not_applicable: 'n/a', not_testable: 'untestable' };
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { request } from 'undici';
-import type { RetryReason } from '../../webhooks/delivery.ts';
-import { retryAfterSeconds } from './retry-after.ts';
+import type { RetryReason } from '../../webhooks/delivery.js';
+import { retryAfterSeconds } from './retry-after.js';
 
 /** How one attempt ended, as the retry policy sees it (DLV-01, DLV-06..08). */
 export type AttemptOutcome =

@@ -1,6 +1,6 @@
-import { USERS, findChat } from '../chats.ts';
-import { MEMBERSHIP_SINCE, type WebhookVersion } from '../../webhooks/versions.ts';
-import type { ServiceEvent } from './service-event.ts';
+import { USERS, findChat } from '../chats.js';
+import { MEMBERSHIP_SINCE, type WebhookVersion } from '../../webhooks/versions.js';
+import type { ServiceEvent } from './service-event.js';
 
 
 const CHAT_EVENTS = new Set(['chat.message', 'chat.reaction']);

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type TimeScale, scaledMs, timeScales } from '../../time-scale.ts';
-import { parseSecret } from '../../webhooks/secret.ts';
-import { signature } from '../../webhooks/sign.ts';
-import type { WebhookVersion } from '../../webhooks/versions.ts';
-import type { Clock } from '../clock.ts';
-import type { DeliveryRoute, Store } from '../store.ts';
-import { type AttemptOutcome, sendAttempt } from './attempt.ts';
-import { hearsChatEvent } from './audience.ts';
-import { createDebouncer } from './debounce.ts';
-import { matchesFilter } from './filter-match.ts';
-import { DELIVERY_POLICY as POLICY, type DeliveryPolicy } from './policy.ts';
-import type { FaultHooks } from '../fault-hooks.ts';
-import { type EventIdentity, renderPayload } from './render.ts';
-import type { ServiceEvent } from './service-event.ts';
+import { type TimeScale, scaledMs, timeScales } from '../../time-scale.js';
+import { parseSecret } from '../../webhooks/secret.js';
+import { signature } from '../../webhooks/sign.js';
+import type { WebhookVersion } from '../../webhooks/versions.js';
+import type { Clock } from '../clock.js';
+import type { DeliveryRoute, Store } from '../store.js';
+import { type AttemptOutcome, sendAttempt } from './attempt.js';
+import { hearsChatEvent } from './audience.js';
+import { createDebouncer } from './debounce.js';
+import { matchesFilter } from './filter-match.js';
+import { DELIVERY_POLICY as POLICY, type DeliveryPolicy } from './policy.js';
+import type { FaultHooks } from '../fault-hooks.js';
+import { type EventIdentity, renderPayload } from './render.js';
+import type { ServiceEvent } from './service-event.js';
 
 /** What the dispatcher needs to know about an app: how it signs and which version it defaults to. */
 export interface AppDeliverySettings {

@@ -1,4 +1,4 @@
-import type { ServiceEvent } from './service-event.ts';
+import type { ServiceEvent } from './service-event.js';
 
 type Filter = Record<string, unknown>;
 type KeyCheck = (wanted: unknown, event: ServiceEvent) => boolean;

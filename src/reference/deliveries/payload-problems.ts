@@ -1,7 +1,7 @@
-import { webhookValidators } from '../../webhooks/validators.ts';
-import type { WebhookVersion } from '../../webhooks/versions.ts';
-import { renderPayload } from './render.ts';
-import type { ServiceEvent } from './service-event.ts';
+import { webhookValidators } from '../../webhooks/validators.js';
+import type { WebhookVersion } from '../../webhooks/versions.js';
+import { renderPayload } from './render.js';
+import type { ServiceEvent } from './service-event.js';
 
 /**
  * What is wrong with an event before it is sent: an unknown name, or a payload that some version

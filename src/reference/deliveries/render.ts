@@ -1,5 +1,5 @@
-import { SUBTEAM_GRAMMAR_SINCE, type WebhookVersion, isEnveloped } from '../../webhooks/versions.ts';
-import type { ServiceEvent } from './service-event.ts';
+import { SUBTEAM_GRAMMAR_SINCE, type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
+import type { ServiceEvent } from './service-event.js';
 
 export interface EventIdentity {
   /** The envelope's `eventId`: one per event, shared by every subscription it goes to. */

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../http/escape-html.ts';
-import type { Handler, HandlerAnswer } from './handler.ts';
+import { escapeHtml } from '../../http/escape-html.js';
+import type { Handler, HandlerAnswer } from './handler.js';
 
 const refuse = (error: string, description: string): HandlerAnswer => ({ status: 400, body: { error, error_description: description } });
 

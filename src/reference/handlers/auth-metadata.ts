@@ -1,4 +1,4 @@
-import type { Handler } from './handler.ts';
+import type { Handler } from './handler.js';
 
 /** AUTH-10: RFC 8414 metadata, with the URLs this instance is reached at. */
 export const authMetadata: Handler = async ({ request }) => {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ACCESS_TOKEN_SECONDS } from '../store.ts';
-import type { OAuthClient } from '../fixtures.ts';
-import type { Handler, HandlerAnswer, HandlerContext } from './handler.ts';
+import { ACCESS_TOKEN_SECONDS } from '../store.js';
+import type { OAuthClient } from '../fixtures.js';
+import type { Handler, HandlerAnswer, HandlerContext } from './handler.js';
 
 type Form = Record<string, string | undefined>;
 const oauthError = (status: number, error: string, description: string): HandlerAnswer => ({ status, body: { error, error_description: description } });

@@ -1,11 +1,11 @@
-import type { PassedRequest } from '../../http/front.ts';
-import type { CodeStore } from '../authorization-codes.ts';
-import type { Clock } from '../clock.ts';
-import type { Dispatcher } from '../deliveries/dispatcher.ts';
-import type { EphemeralHub } from '../ephemeral-hub.ts';
-import type { Workspace } from '../fixtures.ts';
-import type { Store } from '../store.ts';
-import type { VersionRegistry } from '../../versions.ts';
+import type { PassedRequest } from '../../http/front.js';
+import type { CodeStore } from '../authorization-codes.js';
+import type { Clock } from '../clock.js';
+import type { Dispatcher } from '../deliveries/dispatcher.js';
+import type { EphemeralHub } from '../ephemeral-hub.js';
+import type { Workspace } from '../fixtures.js';
+import type { Store } from '../store.js';
+import type { VersionRegistry } from '../../versions.js';
 
 export interface HandlerContext {
   request: PassedRequest;

@@ -1,15 +1,15 @@
-import { authAuthorize } from './auth-authorize.ts';
-import { authMetadata } from './auth-metadata.ts';
-import { authToken } from './auth-token.ts';
-import type { Handler } from './handler.ts';
-import { v0WebhookSubscribe } from './v0-webhook-subscribe.ts';
-import { v0WebhookUnsubscribe } from './v0-webhook-unsubscribe.ts';
-import { v1ChatPostEphemeral } from './v1-chat-post-ephemeral.ts';
-import { v1TokenInfo } from './v1-token-info.ts';
-import { v1TokenRevoke } from './v1-token-revoke.ts';
-import { v1WebhookList } from './v1-webhook-list.ts';
-import { v1WebhookSubscribe } from './v1-webhook-subscribe.ts';
-import { v1WebhookUnsubscribe } from './v1-webhook-unsubscribe.ts';
+import { authAuthorize } from './auth-authorize.js';
+import { authMetadata } from './auth-metadata.js';
+import { authToken } from './auth-token.js';
+import type { Handler } from './handler.js';
+import { v0WebhookSubscribe } from './v0-webhook-subscribe.js';
+import { v0WebhookUnsubscribe } from './v0-webhook-unsubscribe.js';
+import { v1ChatPostEphemeral } from './v1-chat-post-ephemeral.js';
+import { v1TokenInfo } from './v1-token-info.js';
+import { v1TokenRevoke } from './v1-token-revoke.js';
+import { v1WebhookList } from './v1-webhook-list.js';
+import { v1WebhookSubscribe } from './v1-webhook-subscribe.js';
+import { v1WebhookUnsubscribe } from './v1-webhook-unsubscribe.js';
 
 /**
  * The operations the reference server implements, by generation, method and path. An operation of

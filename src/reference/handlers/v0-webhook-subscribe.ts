@@ -1,5 +1,5 @@
-import { destinationProblem } from '../destination-url.ts';
-import type { Handler } from './handler.ts';
+import { destinationProblem } from '../destination-url.js';
+import type { Handler } from './handler.js';
 
 /** SUB-01..04: create or update (on event and URL) a v0 subscription. */
 export const v0WebhookSubscribe: Handler = async ({ request, app, store }) => {

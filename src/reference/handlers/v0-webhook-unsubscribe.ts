@@ -1,4 +1,4 @@
-import type { Handler } from './handler.ts';
+import type { Handler } from './handler.js';
 
 /** SUB-05: remove a v0 subscription; 404 when the id is unknown, also on a second call. */
 export const v0WebhookUnsubscribe: Handler = async ({ request, app, store }) => {

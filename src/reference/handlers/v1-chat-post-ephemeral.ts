@@ -1,5 +1,5 @@
-import { USERS, findChat, isUser } from '../chats.ts';
-import type { Handler } from './handler.ts';
+import { USERS, findChat, isUser } from '../chats.js';
+import type { Handler } from './handler.js';
 
 interface Body {
   chatId: string;

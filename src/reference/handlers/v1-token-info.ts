@@ -1,5 +1,5 @@
-import { USERS } from '../chats.ts';
-import type { Handler } from './handler.ts';
+import { USERS } from '../chats.js';
+import type { Handler } from './handler.js';
 
 /**
  * The presented token's client, principal and scopes. SPEC.md names the three without their types:

@@ -1,5 +1,5 @@
-import type { ReferenceToken } from '../fixtures.ts';
-import type { Handler } from './handler.ts';
+import type { ReferenceToken } from '../fixtures.js';
+import type { Handler } from './handler.js';
 
 /**
  * AUTH-09: revokes the grant of the presented token; its access and refresh tokens then answer

@@ -1,4 +1,4 @@
-import type { Handler } from './handler.ts';
+import type { Handler } from './handler.js';
 
 /** SUB-07: every v1 subscription of the app, static and dynamic, with health fields when set. */
 export const v1WebhookList: Handler = async ({ app, store }) => {

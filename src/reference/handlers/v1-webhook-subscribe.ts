@@ -1,5 +1,5 @@
-import { destinationProblem } from '../destination-url.ts';
-import type { Handler, HandlerAnswer } from './handler.ts';
+import { destinationProblem } from '../destination-url.js';
+import type { Handler, HandlerAnswer } from './handler.js';
 
 interface Body { event?: string; url?: string; filter?: Record<string, unknown>; apiVersion?: string }
 

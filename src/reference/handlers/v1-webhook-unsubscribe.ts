@@ -1,4 +1,4 @@
-import type { Handler } from './handler.ts';
+import type { Handler } from './handler.js';
 
 /**
  * v1 unsubscribe of a dynamic subscription by `id`. SPEC.md shows neither its body nor its answers;

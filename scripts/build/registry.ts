@@ -1,0 +1,14 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { GENERATED_HEADER } from './generated-header.ts';
+
+/**
+ * Writes openapi/versions.yaml as generated/versions.json: the runtime reads the registry from
+ * the package it ships in, as JSON, with no YAML parser and nothing from the working directory.
+ */
+export async function generateRegistry(generatedDir: string): Promise<void> {
+  const registry = parse(await readFile(join(PROJECT_ROOT, 'openapi', 'versions.yaml'), 'utf8')) as object;
+  await writeFile(join(generatedDir, 'versions.json'), `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...registry }, null, 2)}\n`);
+}

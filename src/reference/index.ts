@@ -1,0 +1,4 @@
+// service-contract/reference: the reference server (optional peers: @libsql/client, undici).
+export { EPHEMERAL_STREAM, type ReferenceOptions, createReferenceHandler, startReference } from './server.js';
+export { type ProfileOptions, profileOf } from './profile.js';
+export { APP, type OAuthClient, type ReferenceToken, type StaticSubscription, type Workspace, seedWorkspace } from './fixtures.js';
