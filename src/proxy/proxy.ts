@@ -1,5 +1,5 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen } from '../http/listen.js';
 import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { loadVersionRegistry } from '../versions.js';
@@ -77,13 +77,12 @@ export async function startProxy(options: ProxyOptions) {
     return checkResponse(loaded.document, loaded.validator, { path: documentPath, method, status: answer.status, headers: answer.headers, body });
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: Error) => {
-      log(`proxy: upstream ${upstream} failed: ${error.message}`);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'upstream_failed' }));
-    });
+  // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
+  // listen, so a busy port is a PortUnavailableError rather than an unhandled 'error' event.
+  const forward = (req: IncomingMessage, res: ServerResponse) => handle(req, res).catch((error: Error) => {
+    log(`proxy: upstream ${upstream} failed: ${error.message}`);
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'upstream_failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://${options.host ?? '127.0.0.1'}:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const { url, close } = await listen(forward, options, 'proxy');
+  return { url, close };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PortUnavailableError } from '../../src/http/listen.ts';
 import { startMock } from '../../src/mock/server.ts';
 import { VIOLATIONS_HEADER, startProxy } from '../../src/proxy/proxy.ts';
 import { startRecordingServer } from '../support/recording-server.ts';
@@ -51,5 +52,10 @@ describe('proxy', () => {
     const response = await fetch(`${dead.url}/v1/webhook.list`);
     expect(response.status).toBe(502);
     await dead.close();
+  });
+
+  it('on a busy port rejects with PortUnavailableError, the error its command turns into one line', async () => {
+    const port = Number(new URL(toMock.url).port);
+    await expect(startProxy({ upstream: mock.url, port })).rejects.toBeInstanceOf(PortUnavailableError);
   });
 });
