@@ -40,9 +40,9 @@ async function checkPorts(ports: Ports): Promise<void> {
 }
 
 async function serveDocs(port: number) {
-  const [{ default: sirv }, { SITE_DIR, buildDocs }] = await Promise.all([import('sirv'), import('./docs.ts')]);
+  const [{ serveSite }, { SITE_DIR, buildDocs }] = await Promise.all([import('./docs/site-server.ts'), import('./docs.ts')]);
   await buildDocs();
-  const site = sirv(SITE_DIR);
+  const site = serveSite(SITE_DIR);
   return listen(async (req, res) => site(req, res), { port }, 'docs').catch(explainPort('--docs-port'));
 }
 

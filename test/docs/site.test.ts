@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../../scripts/docs.ts';
+import { SITE_HEADERS, serveSite } from '../../scripts/docs/site-server.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutBrowser } from '../support/chromium.ts';
 
@@ -19,17 +19,19 @@ let server: Server;
 let browser: Browser;
 let page: Page;
 let url = '';
+const consoleLines: string[] = [];
 
 beforeAll(async () => {
   if (skip) return;
   site = await mkdtemp(join(tmpdir(), 'service-contract-site-'));
   await buildDocs(site);
-  server = createServer(sirv(site));
+  server = createServer(serveSite(site));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await mkdir(SHOTS, { recursive: true });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (message) => consoleLines.push(message.text()));
 }, 120_000);
 
 afterAll(async () => {
@@ -75,5 +77,16 @@ describe.skipIf(skip)('docs site', () => {
     expect(text).toContain('"eventId"');
     expect(text).toContain('"apiVersion": "2026-07-07"');
     await page.screenshot({ path: join(SHOTS, 'v1-2026-07-07-chat.message.png') });
+  });
+
+  it('every page is sent with nosniff, DENY framing and a content security policy, and breaks none of it', async () => {
+    for (const path of ['/index.html', '/v1-2026-08-25.html']) {
+      const response = await fetch(`${url}${path}`);
+      for (const [name, value] of Object.entries(SITE_HEADERS)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+    // The one outside load is the reader's logo in Redoc's sidebar footer, from its CDN: blocked, as
+    // the policy means it to be. Nothing the pages need (scripts, styles, workers) may be.
+    const blocked = consoleLines.filter((line) => /Content Security Policy/i.test(line));
+    expect(blocked.filter((line) => !/^Loading the image 'https:\/\/cdn\.redoc\.ly\//.test(line))).toEqual([]);
   });
 });
