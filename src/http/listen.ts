@@ -54,10 +54,10 @@ export async function probePort(port: number, host = '127.0.0.1'): Promise<void>
  */
 export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, options: { port?: number; host?: string }, name: string) {
   const server = createServer((req, res) => {
-    handler(req, res).catch((error: Error) => {
+    handler(req, res).catch((error: unknown) => {
       // A crash would be a defect: answer 500 in the spec's shape and keep serving.
-      console.error(`${name}: ${error.stack ?? error.message}`);
-      if (!res.headersSent) writeJson(res, 500, {}, { error: 'internal_error' });
+      console.error(failureLine(name, req, error));
+      if (!res.headersSent) writeJson(res, 500, {}, { ok: false, error: 'internal_error' });
     });
   });
   const host = options.host ?? '127.0.0.1';
@@ -69,4 +69,16 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
     server.closeAllConnections();
   });
   return { url: `http://${host}:${port}`, server, close };
+}
+
+/**
+ * The log line of a handler that threw: what failed, without the stack trace and the file paths
+ * in it, which tell an attacker reading shared logs about the install. SERVICE_CONTRACT_DEBUG=1
+ * adds the stack for whoever runs the server.
+ */
+export function failureLine(name: string, req: IncomingMessage, error: unknown): string {
+  const path = (req.url ?? '').split('?')[0];
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const stack = process.env.SERVICE_CONTRACT_DEBUG && error instanceof Error ? `\n${error.stack}` : '';
+  return `${name}: ${req.method} ${path} failed (${what})${stack}`;
 }

@@ -1,5 +1,5 @@
 import { type AddressInfo, type Server, createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PortUnavailableError, explainPort, holdPort, listen, probePort } from '../../src/http/listen.ts';
 
 // A port this test holds itself, so every way of binding it meets EADDRINUSE.
@@ -72,5 +72,35 @@ describe('explainPort', () => {
     }
     expect((thrown as Error).message).toBe(line);
     if (error === other) expect(thrown).toBe(other);
+  });
+});
+
+describe('a handler that throws', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete process.env.SERVICE_CONTRACT_DEBUG;
+  });
+  const cases: Array<[string, { debug: boolean; stackInLog: boolean }]> = [
+    ['answers 500 in the spec shape and logs what failed, without the stack or file paths', { debug: false, stackInLog: false }],
+    ['logs the stack only when SERVICE_CONTRACT_DEBUG asks for it', { debug: true, stackInLog: true }],
+  ];
+  it.each(cases)('%s', async (_, { debug, stackInLog }) => {
+    if (debug) process.env.SERVICE_CONTRACT_DEBUG = '1';
+    const logged: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void logged.push(line));
+    const server = await listen(async () => { throw new TypeError('boom'); }, { port: 0 }, 'test');
+    try {
+      const response = await fetch(`${server.url}/v1/webhook.list?token=secret`);
+      const text = await response.text();
+      expect(response.status).toBe(500);
+      expect(JSON.parse(text)).toEqual({ ok: false, error: 'internal_error' });
+      expect(text).not.toMatch(/ at |\.ts|\.js/);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/^test: GET \/v1\/webhook\.list failed \(TypeError: boom\)/);
+      expect(logged[0]).not.toContain('secret');
+      expect(/\n\s+at /.test(logged[0]!)).toBe(stackInLog);
+    } finally {
+      await server.close();
+    }
   });
 });
