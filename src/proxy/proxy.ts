@@ -3,13 +3,13 @@ import { listen } from '../http/listen.js';
 import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { loadVersionRegistry } from '../versions.js';
-import { readBody } from '../http/http-io.js';
+import { readAnswerCapped, readRequestCapped } from './bounded-read.js';
 
 /** The header the proxy adds when an answer differs from its document. */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
-/** The largest request body forwarded; a larger one is refused rather than cut. */
-const MAX_FORWARDED_BYTES = 64 * 1024 * 1024;
+/** Defaults of the bounds: together they cap the proxy's memory at about maxInFlight x (request + answer). */
+export const PROXY_LIMITS = { maxBodyBytes: 1024 * 1024, maxAnswerBytes: 8 * 1024 * 1024, maxInFlight: 64 } as const;
 // Hop-by-hop headers, and those that stop being true once fetch has decoded the body.
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'host']);
 
@@ -19,6 +19,12 @@ export interface ProxyOptions {
   host?: string;
   /** Where the log line of each checked answer goes; stderr by default. */
   log?: (line: string) => void;
+  /** The largest request body forwarded (1 MiB, the servers' own cap); larger ones get 413. */
+  maxBodyBytes?: number;
+  /** The largest upstream answer passed on (8 MiB); a larger one is cut off and answered 502. */
+  maxAnswerBytes?: number;
+  /** Requests forwarded at once (64); past that the proxy answers 503 with Retry-After. */
+  maxInFlight?: number;
 }
 
 /**
@@ -32,24 +38,38 @@ export async function startProxy(options: ProxyOptions) {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const upstream = options.upstream.replace(/\/+$/, '');
 
+  const { maxBodyBytes, maxAnswerBytes, maxInFlight } = { ...PROXY_LIMITS, ...options };
+  for (const [name, value] of Object.entries({ maxBodyBytes, maxAnswerBytes, maxInFlight })) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number, not ${value}`);
+  }
+  let inFlight = 0;
+  const refuse = (res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}) =>
+    void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ ok: false, error }));
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const read = await readBody(req, MAX_FORWARDED_BYTES);
-    if (!read.ok) {
-      log(`proxy: refused ${req.method} ${req.url}: body over ${MAX_FORWARDED_BYTES} bytes`);
-      res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'request_too_large' }));
-      return;
+    // Refused before a byte of the body is kept: the declared length, then the counted one.
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return refuse(res, 413, 'request_too_large', { connection: 'close' });
+    const raw = await readRequestCapped(req, maxBodyBytes);
+    if (!raw) {
+      log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
+      return refuse(res, 413, 'request_too_large', { connection: 'close' });
     }
     const headers = Object.entries(req.headers).filter(([name]) => !DROPPED.has(name)).map(([name, value]) => [name, String(value)] as [string, string]);
     const answer = await fetch(`${upstream}${req.url ?? '/'}`, {
       method: req.method,
       headers,
-      body: read.raw.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(read.raw) : undefined,
+      body: raw.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(raw) : undefined,
       redirect: 'manual',
     });
-    const raw = Buffer.from(await answer.arrayBuffer());
+    const answered = Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes ? undefined : await readAnswerCapped(answer.body, maxAnswerBytes);
+    if (!answered) {
+      await answer.body?.cancel().catch(() => {});
+      log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
+      return refuse(res, 502, 'upstream_too_large');
+    }
     const path = new URL(req.url ?? '/', 'http://proxy.invalid').pathname;
     const key = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? answer.headers.get('service-version') ?? req.headers['service-version']?.toString() ?? registry.baseline : 'auth';
-    const diagnostics = check(key, path, req.method ?? 'GET', answer, raw);
+    const diagnostics = check(key, path, req.method ?? 'GET', answer, answered);
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (!DROPPED.has(name)) out[name] = value;
@@ -59,7 +79,7 @@ export async function startProxy(options: ProxyOptions) {
       out[VIOLATIONS_HEADER] = value.length > MAX_HEADER_LENGTH ? `${value.slice(0, MAX_HEADER_LENGTH)}...` : value;
       log(`violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map((d) => `${d.location}: ${d.message}`).join('; ')}`);
     }
-    res.writeHead(answer.status, out).end(raw);
+    res.writeHead(answer.status, out).end(answered);
   };
 
   const check = (key: string, path: string, method: string, answer: Response, raw: Buffer): ResponseDiagnostic[] => {
@@ -79,10 +99,15 @@ export async function startProxy(options: ProxyOptions) {
 
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
   // listen, so a busy port is a PortUnavailableError rather than an unhandled 'error' event.
-  const forward = (req: IncomingMessage, res: ServerResponse) => handle(req, res).catch((error: Error) => {
-    log(`proxy: upstream ${upstream} failed: ${error.message}`);
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'upstream_failed' }));
-  });
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
+    // Bounded concurrency: each request in flight may hold a body and an answer in memory.
+    if (inFlight >= maxInFlight) return refuse(res, 503, 'proxy_busy', { 'retry-after': '1', connection: 'close' });
+    inFlight += 1;
+    await handle(req, res).catch((error: Error) => {
+      log(`proxy: upstream ${upstream} failed: ${error.message}`);
+      if (!res.headersSent) refuse(res, 502, 'upstream_failed');
+    }).finally(() => (inFlight -= 1));
+  };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close };
 }
