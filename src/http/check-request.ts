@@ -36,7 +36,12 @@ export function checkBody(context: RequestContext): SpecError | undefined {
   const content = operation.requestBody?.content as Record<string, unknown> | undefined;
   if (!content) return undefined;
   const invalid: SpecError = { status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' };
-  if (!context.mediaType || !(context.mediaType in content)) return invalid;
+  // The media type comes from the request: `constructor` or `__proto__` must not find a member of
+  // Object.prototype and be taken for a documented one.
+  if (!context.mediaType || !Object.hasOwn(content, context.mediaType)) return invalid;
+  // Every body the spec shows is a JSON object or a form; `null`, an array or a bare value is none,
+  // whatever a document that leaves the shape open would accept, and handlers may rely on it.
+  if (!isRecord(context.body)) return invalid;
   const schemaPointer = pointer(['paths', context.path, context.method, 'requestBody', 'content', context.mediaType, 'schema']);
   const errors = context.validator.validate(schemaPointer, context.body);
   if (errors.length) return generation === 'v1' && errors.some(isMissing) ? { status: 400, code: 'missing_parameter' } : invalid;
@@ -48,6 +53,10 @@ export function checkBody(context: RequestContext): SpecError | undefined {
     return { status: 400, code: 'invalid_parameter' };
   }
   return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isMissing(error: ErrorObject): boolean {

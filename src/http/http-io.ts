@@ -23,16 +23,76 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
   return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
-/** The body as its media type says: JSON, a form, or nothing. `undefined` when it cannot be read. */
+/**
+ * The deepest nesting a JSON body may have. Every body the spec shows nests a few levels (the event
+ * trigger's payloads about six); parsers and everything that walks a parsed value (validation,
+ * `JSON.stringify` into the store) recurse, so a body of thousands of `[` would overflow the stack.
+ * Deeper bodies are refused as malformed, before they are parsed.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The body as its media type says: JSON, a form, or nothing. `undefined` when it cannot be read:
+ * JSON that does not parse or nests deeper than MAX_JSON_DEPTH, or a form that repeats a field.
+ */
 export function decodeBody(raw: Buffer, mediaType: string | undefined): { value: unknown } | undefined {
   if (raw.length === 0) return { value: undefined };
-  if (mediaType === 'application/x-www-form-urlencoded') return { value: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))) };
-  if (mediaType !== 'application/json') return { value: raw.toString('utf8') };
+  const text = raw.toString('utf8');
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    const fields = formFields(new URLSearchParams(text));
+    return fields && { value: fields };
+  }
+  if (mediaType !== 'application/json') return { value: text };
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
   try {
-    return { value: JSON.parse(raw.toString('utf8')) };
+    return { value: JSON.parse(text) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A form's fields, in an object without a prototype: field names come from outside, and a name
+ * such as `constructor` or `toString` must not find `Object.prototype`'s members. A repeated field
+ * is refused (undefined) rather than resolved by order: RFC 6749 (3.1, 3.2) says parameters must
+ * not be sent more than once, and no form of the spec takes a list.
+ */
+export function formFields(params: URLSearchParams): Record<string, string> | undefined {
+  const fields: Record<string, string> = Object.create(null);
+  for (const [name, value] of params) {
+    if (Object.hasOwn(fields, name)) return undefined;
+    fields[name] = value;
+  }
+  return fields;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * How deeply JSON text nests arrays and objects, read from the raw text without parsing it, so a
+ * hostile body costs one pass and no recursion. Brackets inside strings do not count.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i += 1;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) deepest = Math.max(deepest, (depth += 1));
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth -= 1;
+  }
+  return deepest;
 }
 
 export function writeJson(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
