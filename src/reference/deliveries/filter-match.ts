@@ -1,40 +1,46 @@
+import { storedFilter } from './filter-keys.js';
 import type { ServiceEvent } from './service-event.js';
 
-type Filter = Record<string, unknown>;
 type KeyCheck = (wanted: unknown, event: ServiceEvent) => boolean;
 
 /**
  * Whether an event passes a subscription's filter: every key it sets must match. Keys tested on
  * the payload need the field present and equal; keys tested on facts the payload does not show
- * (`mention`, `names`, `hasVideo`) let the event pass when the fact is unknown.
+ * (`mention`, `names`, `hasVideo`) let the event pass when the fact is unknown. The filter is read
+ * as stored, whatever it holds, and never throws: keys the event's generation does not define are
+ * ignored (SUB-04, SUB-09), a value of the wrong type matches nothing, so no row, however old, can
+ * stop deliveries.
  */
-export function matchesFilter(filter: Filter | null, event: ServiceEvent): boolean {
+export function matchesFilter(stored: unknown, event: ServiceEvent): boolean {
+  const filter = storedFilter(stored, event.generation);
   if (!filter) return true;
-  return Object.entries(filter).every(([key, wanted]) => {
-    const check = KEY_CHECKS[key];
-    return check ? check(wanted, event) : true;
-  });
+  return Object.entries(filter).every(([key, wanted]) => KEY_CHECKS.get(key)?.(wanted, event) ?? true);
 }
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
-/** SUB-10: reaction codes compare without surrounding colons, so `thumbs_up` equals `:thumbs_up:`. */
-const bareCode = (code: unknown) => String(code).replace(/^:|:$/g, '');
+/**
+ * SUB-10: reaction codes compare without surrounding colons, so `thumbs_up` equals `:thumbs_up:`.
+ * Only strings are codes: `String()` of a stored object whose `toString` is no function throws.
+ */
+const bareCode = (code: unknown) => (typeof code === 'string' ? code.replace(/^:|:$/g, '') : undefined);
 const codeList = (wanted: unknown) => new Set((Array.isArray(wanted) ? wanted : []).map(bareCode));
+const listed = (codes: Set<string | undefined>, code: unknown) => typeof code === 'string' && codes.has(bareCode(code));
 
-const KEY_CHECKS: Record<string, KeyCheck> = {
-  chatType: (wanted, { data }) => data.chatType === wanted,
-  eventId: (wanted, { data }) => record(data.event).id === wanted,
-  status: (wanted, { data }) => record(data.guest).status === wanted,
-  lobbyId: (wanted, { data }) => (data.lobbyId ?? record(data.booking).lobbyId) === wanted,
+// A Map: the keys come from stored filters, and must not find Object.prototype's members.
+const KEY_CHECKS = new Map<string, KeyCheck>([
+  ['chatType', (wanted, { data }) => data.chatType === wanted],
+  ['eventId', (wanted, { data }) => record(data.event).id === wanted],
+  ['status', (wanted, { data }) => record(data.guest).status === wanted],
+  ['lobbyId', (wanted, { data }) => (data.lobbyId ?? record(data.booking).lobbyId) === wanted],
   // SUB-10: the gate is message-level: one listed code among the reactions lets the whole set through.
-  codes: (wanted, { data }) => {
+  ['codes', (wanted, { data }) => {
     const codes = codeList(wanted);
-    return (Array.isArray(data.reactions) ? data.reactions : []).some((reaction) => codes.has(bareCode(record(reaction).code)));
-  },
+    return (Array.isArray(data.reactions) ? data.reactions : []).some((reaction) => listed(codes, record(reaction).code));
+  }],
   // SUB-09: only `true` constrains.
-  mention: (wanted, { context }) => wanted !== true || context?.mentionsApp !== false,
-  names: (wanted, { context }) => context?.changedReaction === undefined || codeList(wanted).has(bareCode(context.changedReaction)),
-  hasVideo: (wanted, { context }) => wanted !== true || context?.hasVideo !== false,
-};
+  ['mention', (wanted, { context }) => wanted !== true || context?.mentionsApp !== false],
+  ['names', (wanted, { context }) => context?.changedReaction === undefined || listed(codeList(wanted), context.changedReaction)],
+  ['hasVideo', (wanted, { context }) => wanted !== true || context?.hasVideo !== false],
+]);
