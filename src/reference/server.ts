@@ -15,6 +15,7 @@ import { EVENT_TRIGGER, triggerEvent } from './event-trigger.js';
 import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.js';
 import { lifecycleAt } from './lifecycle.js';
 import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.js';
+import { CONSENT_PATH, consentAnswer } from './handlers/auth-consent.js';
 import { HANDLERS } from './handlers/index.js';
 import { type Store, openStore } from './store.js';
 
@@ -80,6 +81,8 @@ export async function createReferenceHandler(
     // The recipient's client stream: the reference server's own route, not part of the contract.
     if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
     if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);
+    // The consent form of the OAuth authorize page: the reference server's own route (AUTH-05).
+    if (req.url?.split('?')[0] === CONSENT_PATH) return writeAnswer(req, res, await consentAnswer(req, { codes, clock }), undefined, faults, dispatcher);
     const checked = await front(req);
     if (checked.kind === 'answer') return writeAnswer(req, res, checked, undefined, faults, dispatcher);
     const request = faults.request ? faults.request(checked.request) : checked.request;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { consentAsBrowser } from '../support/browser-consent.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
 import { type OAuthOptions, TokenRevokedError, createAuthorizationRequest, createTokenSession, exchangeCode, refreshTokens } from '../../src/oauth/index.ts';
 import { checkResponse } from '../../src/validation/check-response.ts';
@@ -12,10 +13,9 @@ const reference = useReferenceServer();
 const confidential = (): OAuthOptions => ({ authUrl: reference.server.url, clientId: 'client_confidential', clientSecret: 'cs_reference_secret', redirectUri: REDIRECT, allowInsecureRequests: true });
 const publicClient = (): OAuthOptions => ({ authUrl: reference.server.url, clientId: 'client_public', redirectUri: REDIRECT, allowInsecureRequests: true });
 
-/** The browser part: consent, then follow nothing, read where it would go. */
+/** The browser part: the consent page's form posted, then follow nothing, read where it would go. */
 async function consent(url: URL): Promise<string> {
-  url.searchParams.set('consent', 'allow');
-  const response = await fetch(url, { redirect: 'manual' });
+  const response = await consentAsBrowser(url);
   expect(response.status).toBe(302);
   expect(checkResponse(auth.document, auth.validator, { path: '/oauth/authorize', method: 'get', status: 302, headers: response.headers, body: undefined })).toEqual([]);
   return response.headers.get('location')!;
