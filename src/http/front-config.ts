@@ -18,11 +18,20 @@ export type TokenResolver = (bearer: string) => Credential | undefined | Promise
 
 /** What the front rules need to know: credentials, version overrides, avatar hosts. */
 export interface FrontConfig {
+  /** Keyed by the bearer token; read only through `ownEntry`, since the key comes from outside. */
   tokens: Record<string, Credential>;
   /** Status overrides per version, to see VER-05: `deprecated` adds headers, `sunset` gives 410. */
   versions: Record<string, { status: VersionStatus; sunset?: string }>;
   /** Hosts whose URLs count as service-hosted avatars from 2026-08-25 (VER-12). */
   avatarHosts: string[];
+}
+
+/**
+ * `record[key]` when `key` is the record's own: a key from outside (a bearer token, a version date)
+ * must not find `Object.prototype` members such as `__proto__`, `constructor` or `toString`.
+ */
+export function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 export const ALL_SCOPES = [

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { HTTP_METHODS } from '../openapi/operations.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import type { VersionRegistry } from '../versions.js';
-import type { Credential, FrontConfig, TokenResolver } from './front-config.js';
+import { type Credential, type FrontConfig, type TokenResolver, ownEntry } from './front-config.js';
 import { checkAccess, checkBody } from './check-request.js';
 import { decodeBody, mediaTypeOf, readBody } from './http-io.js';
 import { resolveVersion } from './resolve-version.js';
@@ -40,7 +40,7 @@ export function createFront(
   config: FrontConfig,
   registry: VersionRegistry,
   documents: Map<string, LoadedDocument>,
-  resolveToken: TokenResolver = (bearer) => config.tokens[bearer],
+  resolveToken: TokenResolver = (bearer) => ownEntry(config.tokens, bearer),
 ) {
   return async (req: IncomingMessage): Promise<FrontResult> => {
     const url = new URL(req.url ?? '/', 'http://service.invalid');

@@ -1,5 +1,5 @@
 import type { VersionRegistry } from '../versions.js';
-import type { Credential, FrontConfig } from './front-config.js';
+import { type Credential, type FrontConfig, ownEntry } from './front-config.js';
 
 export type VersionResolution =
   | { kind: 'ok'; version: string; deprecated?: { sunset?: string } }
@@ -15,10 +15,11 @@ export function resolveVersion(header: string | undefined, token: Credential | u
   const fallback = token?.pin ?? registry.baseline;
   const requested = header ?? fallback;
   const entry = registry.versions.find((v) => v.version === requested);
-  const override = config.versions[requested];
-  const status = override?.status ?? entry?.status;
-  const supported = registry.versions.map((v) => v.version).filter((v) => (config.versions[v]?.status ?? 'supported') !== 'sunset');
+  const supported = registry.versions.map((v) => v.version).filter((v) => (ownEntry(config.versions, v)?.status ?? 'supported') !== 'sunset');
   if (!entry) return { kind: 'unsupported', version: fallback, supported };
+  // The header is outside input: only an override of a known version is read.
+  const override = ownEntry(config.versions, requested);
+  const status = override?.status ?? entry.status;
   if (status === 'sunset') return { kind: 'sunset', version: requested };
   if (status === 'deprecated') return { kind: 'ok', version: requested, deprecated: { sunset: override?.sunset ?? entry.sunset ?? undefined } };
   return { kind: 'ok', version: requested };

@@ -17,6 +17,7 @@ import { lifecycleAt } from './lifecycle.js';
 import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.js';
 import { CONSENT_PATH, consentAnswer } from './handlers/auth-consent.js';
 import { HANDLERS } from './handlers/index.js';
+import { createTokenResolver } from './resolve-token.js';
 import { type Store, openStore } from './store.js';
 
 export interface ReferenceOptions {
@@ -54,22 +55,7 @@ export async function createReferenceHandler(
 ) {
   const versions = registry.versions.map((v) => v.version);
   const codes = createCodeStore();
-  // Seeded credentials first, then the access tokens of OAuth grants in the store (AUTH-02, AUTH-09).
-  const resolveToken = async (bearer: string): Promise<ReferenceToken | undefined> => {
-    const token = await resolveUnfaulted(bearer);
-    return token && faults.credential ? faults.credential(token) : token;
-  };
-  const resolveUnfaulted = async (bearer: string): Promise<ReferenceToken | undefined> => {
-    const seeded = workspace.tokens[bearer];
-    if (seeded) return seeded;
-    const grant = await store.grantByAccessToken(bearer);
-    const client = grant && workspace.oauthClients.find((c) => c.id === grant.clientId);
-    if (!grant || !client) return undefined;
-    return {
-      app: APP, kind: 'oauth_access_token', grantId: grant.id, access: grant.access, scopes: grant.scope.split(' '),
-      pin: client.pin, revoked: grant.revoked, expired: grant.accessExpiresAt < clock.nowSeconds(),
-    };
-  };
+  const resolveToken = createTokenResolver({ workspace, store, clock, faults });
   // Read at every request, so a version's lifecycle follows the clock.
   const config = { ...frontConfig(workspace), get versions() { return lifecycleAt(registry, clock.nowSeconds()); } };
   const documents = loadDocumentsByVersion();

@@ -47,6 +47,9 @@ CREATE TABLE IF NOT EXISTS grants (
   refresh_token_hash TEXT NOT NULL UNIQUE,
   refresh_expires_at INTEGER NOT NULL,
   revoked INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS revoked_credentials (
+  token_hash TEXT PRIMARY KEY
 )`;
 
 /**
@@ -90,6 +93,9 @@ export async function openStore(dataDir: string) {
     });
     return { accessToken, refreshToken };
   };
+
+  // Revoked API keys and personal tokens, read once: this process is the store's only writer.
+  const revokedCredentials = new Set((await db.execute('SELECT token_hash FROM revoked_credentials')).rows.map((r) => String(r.token_hash)));
 
   const toRow = (r: Record<string, unknown>): SubscriptionRow => ({
     id: String(r.id), app: String(r.app), generation: r.generation as 'v0' | 'v1', event: String(r.event), url: String(r.url),
@@ -210,6 +216,15 @@ export async function openStore(dataDir: string) {
     /** AUTH-09: both tokens of the grant stop working, for good. */
     async revokeGrant(grantId: string): Promise<void> {
       await db.execute({ sql: 'UPDATE grants SET revoked = 1 WHERE id = ?', args: [grantId] });
+    },
+    /** AUTH-09 for an API key or personal token: kept, so the revocation outlives a restart. */
+    async revokeCredential(token: string): Promise<void> {
+      const tokenHash = hash(token);
+      await db.execute({ sql: 'INSERT OR IGNORE INTO revoked_credentials (token_hash) VALUES (?)', args: [tokenHash] });
+      revokedCredentials.add(tokenHash);
+    },
+    isCredentialRevoked(token: string): boolean {
+      return revokedCredentials.has(hash(token));
     },
     async close(): Promise<void> {
       await flushSuccesses();

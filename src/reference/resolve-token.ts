@@ -1,0 +1,36 @@
+import { ownEntry } from '../http/front-config.js';
+import type { Clock } from './clock.js';
+import type { FaultHooks } from './fault-hooks.js';
+import { APP, type ReferenceToken, type Workspace } from './fixtures.js';
+import type { Store } from './store.js';
+
+interface ResolverOptions {
+  workspace: Workspace;
+  store: Store;
+  clock: Clock;
+  faults?: FaultHooks;
+}
+
+/**
+ * What a bearer token stands for (AUTH-02, AUTH-09): a seeded credential, with its revocation as the
+ * store keeps it, else the access token of an OAuth grant in the store. The seeded credentials are
+ * keyed by the bearer, which comes from outside: only their own entries are read, so a bearer named
+ * like an `Object.prototype` member finds nothing.
+ */
+export function createTokenResolver({ workspace, store, clock, faults = {} }: ResolverOptions) {
+  const unfaulted = async (bearer: string): Promise<ReferenceToken | undefined> => {
+    const seeded = ownEntry(workspace.tokens, bearer);
+    if (seeded) return store.isCredentialRevoked(bearer) ? { ...seeded, revoked: true } : seeded;
+    const grant = await store.grantByAccessToken(bearer);
+    const client = grant && workspace.oauthClients.find((c) => c.id === grant.clientId);
+    if (!grant || !client) return undefined;
+    return {
+      app: APP, kind: 'oauth_access_token', grantId: grant.id, access: grant.access, scopes: grant.scope.split(' '),
+      pin: client.pin, revoked: grant.revoked, expired: grant.accessExpiresAt < clock.nowSeconds(),
+    };
+  };
+  return async (bearer: string): Promise<ReferenceToken | undefined> => {
+    const token = await unfaulted(bearer);
+    return token && faults.credential ? faults.credential(token) : token;
+  };
+}
