@@ -48,6 +48,12 @@ CREATE TABLE IF NOT EXISTS grants (
   refresh_expires_at INTEGER NOT NULL,
   revoked INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS retired_refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  grant_id TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS retired_refresh_tokens_expiry ON retired_refresh_tokens (expires_at);
 CREATE TABLE IF NOT EXISTS revoked_credentials (
   token_hash TEXT PRIMARY KEY
 )`;
@@ -208,10 +214,35 @@ export async function openStore(dataDir: string) {
       const result = await db.execute({ sql: 'SELECT * FROM grants WHERE refresh_token_hash = ?', args: [hash(token)] });
       return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
     },
-    /** AUTH-08: new tokens, possibly a narrower scope; the old refresh token stops working. */
-    async rotateGrant(grantId: string, scope: string, now: number) {
-      await db.execute({ sql: 'UPDATE grants SET scope = ? WHERE id = ?', args: [scope, grantId] });
-      return issue(grantId, now);
+    /** The grant a rotated-away refresh token belonged to, while that token would still have lived. */
+    async grantByRetiredRefreshToken(token: string, now: number): Promise<GrantRow | undefined> {
+      const result = await db.execute({
+        sql: 'SELECT grants.* FROM retired_refresh_tokens JOIN grants ON grants.id = retired_refresh_tokens.grant_id WHERE token_hash = ? AND expires_at >= ?',
+        args: [hash(token), now],
+      });
+      return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
+    },
+    /**
+     * AUTH-08: new tokens, possibly a narrower scope; the old refresh token stops working and is kept
+     * as retired, so a replay of it can be told from a token never issued. Only the grant's current,
+     * unrevoked refresh token rotates: of two concurrent refreshes with one token, one gets
+     * `undefined`, as a replay does. Retired tokens past their lifetime are dropped.
+     */
+    async rotateGrant(grantId: string, refreshToken: string, scope: string, now: number): Promise<{ accessToken: string; refreshToken: string } | undefined> {
+      const accessToken = newToken('at');
+      const next = newToken('rt');
+      const [, , rotated] = await db.batch([
+        { sql: 'DELETE FROM retired_refresh_tokens WHERE expires_at < ?', args: [now] },
+        {
+          sql: 'INSERT OR IGNORE INTO retired_refresh_tokens (token_hash, grant_id, expires_at) SELECT refresh_token_hash, id, refresh_expires_at FROM grants WHERE id = ? AND refresh_token_hash = ?',
+          args: [grantId, hash(refreshToken)],
+        },
+        {
+          sql: 'UPDATE grants SET scope = ?, access_token_hash = ?, access_expires_at = ?, refresh_token_hash = ?, refresh_expires_at = ? WHERE id = ? AND refresh_token_hash = ? AND revoked = 0',
+          args: [scope, hash(accessToken), now + ACCESS_TOKEN_SECONDS, hash(next), now + REFRESH_TOKEN_SECONDS, grantId, hash(refreshToken)],
+        },
+      ], 'write');
+      return rotated!.rowsAffected === 1 ? { accessToken, refreshToken: next } : undefined;
     },
     /** AUTH-09: both tokens of the grant stop working, for good. */
     async revokeGrant(grantId: string): Promise<void> {

@@ -85,9 +85,10 @@ describe('token endpoint and grants', () => {
     const first = await authorize(confidential(), ['chat:write', 'webhook:read']);
     const second = await refreshTokens(confidential(), first);
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    await expect(refreshTokens(confidential(), first)).rejects.toMatchObject({ error: 'invalid_grant' });
     await expect(refreshTokens(confidential(), second, ['chat:write', 'webhook:write'])).rejects.toMatchObject({ error: 'invalid_scope' });
     expect((await refreshTokens(confidential(), second, ['chat:write'])).scope).toBe('chat:write');
+    // Last: replaying a rotated-away token also ends the grant (test/reference/oauth-hostile.test.ts).
+    await expect(refreshTokens(confidential(), first)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('AUTH-09: after revoke, the access token gives token_revoked and the session discards both tokens', async () => {
