@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { systemClock } from '../../src/reference/clock.ts';
-import { sendAttempt } from '../../src/reference/deliveries/attempt.ts';
+import { createDeliveryClient, sendAttempt } from '../../src/reference/deliveries/attempt.ts';
 import { createDispatcher } from '../../src/reference/deliveries/dispatcher.ts';
 import { renderPayload } from '../../src/reference/deliveries/render.ts';
 import type { ServiceEvent } from '../../src/reference/deliveries/service-event.ts';
@@ -67,7 +67,9 @@ export async function deliveries(): Promise<void> {
   const receiver = await startReceiver();
   const store = await openStore(dir);
   const workspace = seedWorkspace();
-  const dispatcher = createDispatcher({ store, clock: systemClock(), apps: workspace.apps });
+  // The receiver is on loopback: a local environment (SUB-03).
+  const dispatcher = createDispatcher({ store, clock: systemClock(), apps: workspace.apps, destinations: { allowLocal: true } });
+  const client = createDeliveryClient({ allowLocal: true });
   try {
     await store.upsertSubscription({ app: APP, generation: 'v1', event: EVENT.type, url: receiver.url, filter: null, apiVersion: VERSION, dynamic: true });
     const body = JSON.stringify(renderPayload(EVENT, VERSION, { eventId: `evt_${'0'.repeat(36)}`, occurredAt: new Date().toISOString() }));
@@ -89,7 +91,7 @@ export async function deliveries(): Promise<void> {
       const id = `msg_${randomUUID()}`;
       const timestamp = Math.floor(Date.now() / 1000);
       const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(key, id, timestamp, json), 'service-version': VERSION };
-      if ((await sendAttempt(receiver.url, json, headers, 3000, Date.now())).kind !== 'acknowledged') failed += 1;
+      if ((await sendAttempt(receiver.url, json, headers, 3000, Date.now(), client)).kind !== 'acknowledged') failed += 1;
     };
     // For scale: the same POSTs through fetch, the client most code reaches for first.
     const viaFetch = async () => {
@@ -111,6 +113,7 @@ export async function deliveries(): Promise<void> {
     console.log(`  ratio ${median(rounds.map((r) => r.signed / r.bare)).toFixed(2)} of bare POSTs with the same client (target >= 0.7); ${median(rounds.map((r) => r.signed / r.minimal)).toFixed(2)} of render + sign + POST; ${median(rounds.map((r) => r.signed / r.fetch)).toFixed(2)}x bare fetch POSTs`);
   } finally {
     dispatcher.close();
+    await client.agent.close();
     await store.close();
     receiver.child.kill();
     await rm(dir, { recursive: true, force: true });

@@ -34,6 +34,7 @@ export interface SubscribedHook extends Hook {
 }
 
 const NO_TRIGGER: Skip = { skip: 'not_testable', reason: 'the profile names no eventTrigger, so the suite cannot make the implementation emit events' };
+const NO_LOCAL: Skip = { skip: 'not_testable', reason: 'the profile says the implementation refuses loopback destinations (localDestinations: false), where the suite\'s receiver listens; run it as a local environment (serve --allow-local-destinations)' };
 
 /** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
 export const INHERIT = 'inherit';
@@ -89,6 +90,7 @@ export async function openHook(context: CheckContext, { generation = 'v1', event
   if (apiVersion === INHERIT) apiVersion = undefined;
   const { profile, call } = context;
   if (!profile.eventTrigger) return NO_TRIGGER;
+  if (profile.localDestinations === false) return NO_LOCAL;
   const need = needCredential(context, { operation: `${generation} post /webhook.subscribe`, pin, scopes: ['webhook:write'] });
   if ('skip' in need) return need;
   const receiver = await context.receiver();

@@ -34,6 +34,7 @@ const PROFILE_SCHEMA = {
     consent: { type: 'object', required: ['query'], properties: { query: { type: 'object', additionalProperties: { type: 'string' } } } },
     signingSecret: string,
     eventTrigger: { type: 'string', format: 'uri' },
+    localDestinations: { type: 'boolean' },
     ephemeralStream: string,
     timeScale: { oneOf: [scale, { type: 'object', additionalProperties: false, properties: { retries: scale, debounce: scale, failStreak: scale } }] },
   },

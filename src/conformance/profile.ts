@@ -27,6 +27,12 @@ export interface Profile {
   /** Where `POST {generation, event, data}` makes the implementation emit an event; absent when it cannot. */
   eventTrigger?: string;
   /**
+   * Whether subscriptions may name loopback and private destinations over plain HTTP, as the suite's
+   * delivery receiver on loopback needs (SUB-03's local environment). Absent: not said; deliveries
+   * are tried.
+   */
+  localDestinations?: boolean;
+  /**
    * How much faster than real time retry waits, the reaction debounce and the fail streak run
    * (1 = real time): one number for all, or `{retries, debounce, failStreak}`, each defaulting to 1.
    */

@@ -8,10 +8,12 @@ import { APP, type Workspace } from './fixtures.js';
 export interface ProfileOptions {
   timeScale?: TimeScale;
   triggerEvents?: boolean;
+  /** Started with `allowLocalDestinations` (SUB-03): the profile says so as `localDestinations`. */
+  allowLocalDestinations?: boolean;
 }
 
 /** The reference server's profile (docs/conformance-profile.md). */
-export function profileOf(url: string, workspace: Workspace, { timeScale = 1, triggerEvents = false }: ProfileOptions = {}): Profile {
+export function profileOf(url: string, workspace: Workspace, { timeScale = 1, triggerEvents = false, allowLocalDestinations = false }: ProfileOptions = {}): Profile {
   return {
     format: 'service-contract/profile@1',
     baseUrl: url,
@@ -29,6 +31,7 @@ export function profileOf(url: string, workspace: Workspace, { timeScale = 1, tr
     consent: { query: { consent: 'allow' } },
     signingSecret: workspace.apps[APP]!.signingSecret,
     ...(triggerEvents ? { eventTrigger: `${url}${EVENT_TRIGGER}` } : {}),
+    localDestinations: allowLocalDestinations,
     timeScale,
   };
 }

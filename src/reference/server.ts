@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import { type PassedRequest, createFront } from '../http/front.js';
 import type { TimeScale } from '../time-scale.js';
 import { writeJson } from '../http/http-io.js';
@@ -36,6 +37,14 @@ export interface ReferenceOptions {
   triggerEvents?: boolean;
   /** Departures from the spec, for tests that prove conformance checks can fail; none by default. */
   faults?: FaultHooks;
+  /**
+   * A local test environment (SUB-03): subscriptions and deliveries may use plain HTTP, loopback
+   * and private addresses. Off by default: only HTTPS to public addresses, checked at subscribe
+   * and again on the address each delivery connects to.
+   */
+  allowLocalDestinations?: boolean;
+  /** How delivery destinations' names are resolved; the system resolver by default. */
+  lookup?: LookupFunction;
 }
 
 interface HandlerOptions {
@@ -117,7 +126,8 @@ export async function startReference(options: ReferenceOptions) {
     await store.upsertSubscription({ app: s.app, generation: 'v1', event: s.event, url: s.url, filter: null, dynamic: false });
   }
   const clock = options.clock ?? systemClock();
-  const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale, faults: options.faults });
+  const destinations = { allowLocal: options.allowLocalDestinations ?? false, lookup: options.lookup };
+  const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale, faults: options.faults, destinations });
   const handler = await createReferenceHandler(store, workspace, { clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents, faults: options.faults });
   const served = await listen(handler, options, 'reference');
   return {

@@ -26,9 +26,9 @@ describe('the fault catalogue', () => {
 
   it.each(FAULTS.map((f) => [`${f.requirement} ${f.id}`, f] as const))('%s is caught', async (_, fault) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'service-fault-'));
-    const server = await startReference({ dataDir, port: 0, timeScale: SCALE, triggerEvents: true, faults: fault.hooks() });
+    const server = await startReference({ dataDir, port: 0, timeScale: SCALE, triggerEvents: true, allowLocalDestinations: true, faults: fault.hooks() });
     try {
-      const profile = profileOf(server.url, server.workspace, { timeScale: SCALE, triggerEvents: true });
+      const profile = profileOf(server.url, server.workspace, { timeScale: SCALE, triggerEvents: true, allowLocalDestinations: true });
       const results = await runConformance(profile, fault.version ?? loadVersionRegistry().latest, { checks: selectChecks([fault.requirement]) });
       const named = results.filter((r) => r.status === 'failed' && r.diagnostics.some((d) => d.requirement === fault.requirement));
       expect(named.map((r) => r.check), JSON.stringify(results.map((r) => [r.check, r.status, r.reason]))).not.toEqual([]);

@@ -9,7 +9,7 @@ import { useReferenceServer } from '../support/reference-server.ts';
 // Each clock scaled so it is short and still measurable: waits of 17 and 83 ms, a 200 ms debounce, a 2 s day.
 const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 const reference = useReferenceServer({ timeScale: SCALE, triggerEvents: true });
-const referenceProfile = () => profileOf(reference.server.url, reference.server.workspace, { timeScale: SCALE, triggerEvents: true });
+const referenceProfile = () => profileOf(reference.server.url, reference.server.workspace, { timeScale: SCALE, triggerEvents: true, allowLocalDestinations: true });
 const only = (...ids: string[]) => ({ checks: CHECKS.filter((c) => ids.includes(c.id)) });
 
 describe('conformance against the reference server', () => {

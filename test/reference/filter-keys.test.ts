@@ -54,7 +54,7 @@ describe('filters stored before keys were checked', () => {
         await first.store.upsertSubscription({ app: APP, generation: 'v1', event: 'meeting.ended', url: `${receiver.url}/old/${i}`, filter, dynamic: true });
       }
       await first.close();
-      const second = await startReference({ dataDir, triggerEvents: true });
+      const second = await startReference({ dataDir, triggerEvents: true, allowLocalDestinations: true });
       try {
         const again = deliveryApi(() => second.url);
         const listed = await again.call('/v1/webhook.list', { token: TOKEN });

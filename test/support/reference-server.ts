@@ -6,13 +6,15 @@ import { type ReferenceOptions, startReference } from '../../src/reference/serve
 
 /**
  * A reference server over a fresh data folder for the tests of one file: started before them,
- * stopped and its folder removed after. Read `.server` inside the tests.
+ * stopped and its folder removed after. Read `.server` inside the tests. Tests deliver to
+ * receivers on loopback, so it runs as a local environment (`allowLocalDestinations`) unless the
+ * options say otherwise.
  */
 export function useReferenceServer(options: Omit<ReferenceOptions, 'dataDir'> = {}) {
   const handle = {} as { server: Awaited<ReturnType<typeof startReference>>; dataDir: string };
   beforeAll(async () => {
     handle.dataDir = await mkdtemp(join(tmpdir(), 'service-reference-'));
-    handle.server = await startReference({ ...options, dataDir: handle.dataDir });
+    handle.server = await startReference({ allowLocalDestinations: true, ...options, dataDir: handle.dataDir });
   });
   afterAll(async () => {
     await handle.server?.close();

@@ -6,7 +6,7 @@ import { signature } from '../../webhooks/sign.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';
 import type { Clock } from '../clock.js';
 import type { DeliveryRoute, Store } from '../store.js';
-import { type AttemptOutcome, sendAttempt } from './attempt.js';
+import { type AttemptOutcome, type DeliveryClientOptions, createDeliveryClient, sendAttempt } from './attempt.js';
 import { hearsChatEvent } from './audience.js';
 import { createDebouncer } from './debounce.js';
 import { matchesFilter } from './filter-match.js';
@@ -31,6 +31,8 @@ export interface DispatcherOptions {
   timeScale?: TimeScale;
   /** Departures from the spec, for tests that prove checks can fail; none by default. */
   faults?: FaultHooks;
+  /** Where deliveries may go (SUB-03): public HTTPS only unless `allowLocal`; how names resolve. */
+  destinations?: DeliveryClientOptions;
 }
 
 /** How one delivery ended: acknowledged, failed (health updated), or cancelled by shutdown. */
@@ -39,6 +41,8 @@ export interface DeliveryReport {
   webhookId: string;
   attempts: number;
   outcome: 'acknowledged' | 'failed' | 'cancelled';
+  /** Why a failed delivery was not sent: the destination policy's reason. */
+  problem?: string;
 }
 
 export interface Emitted {
@@ -57,8 +61,9 @@ const DEBOUNCED = new Set(['v0 chat:message:reaction', 'v1 chat.reaction']);
  * signed per Standard Webhooks, retried per SPEC.md's policy, with the subscription's health kept
  * in the store (DLV-01..11, HEALTH-01..04). Retries live in memory, as the spec says they may.
  */
-export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {} }: DispatcherOptions) {
+export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {}, destinations = {} }: DispatcherOptions) {
   const DELIVERY_POLICY: DeliveryPolicy = { ...POLICY, ...faults.policy };
+  const client = createDeliveryClient(destinations);
   const scales = timeScales(timeScale);
   const closing = new AbortController();
   const keys = new Map<string, Buffer>();
@@ -125,10 +130,15 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
         headers['service-retry-reason'] = previous.reason;
       }
       const sent = faults.attempt?.({ headers, body: json, number: attempt });
-      const outcome = await sendAttempt(subscription.url, sent ? sent.body : body, sent ? sent.headers : headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000);
+      const outcome = await sendAttempt(subscription.url, sent ? sent.body : body, sent ? sent.headers : headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000, client);
       if (outcome.kind === 'acknowledged') {
         if (faults.recordSuccesses !== false) store.recordDeliverySuccess(subscription.id, Math.floor(clock.nowMicroseconds() / 1000));
         return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'acknowledged' };
+      }
+      // A refused destination stays refused: retrying would only ask DNS again.
+      if (outcome.kind === 'refused') {
+        await recordFailure(subscription);
+        return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'failed', problem: outcome.problem };
       }
       if (outcome.kind === 'rejected' || attempt === DELIVERY_POLICY.attempts) break;
       previous = outcome;
@@ -141,10 +151,14 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
       }
     }
     // DLV-09: the event is dropped; the subscription stays, and its health records the failure.
+    await recordFailure(subscription);
+    return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'failed' };
+  }
+
+  async function recordFailure(subscription: DeliveryRoute): Promise<void> {
     const now = clock.nowMicroseconds() / 1000;
     const pauseIfStreakSince = new Date(now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, scales.failStreak)).toISOString();
     if (faults.recordFailures !== false) await store.recordDeliveryFailure(subscription.id, new Date(Math.floor(now)).toISOString(), pauseIfStreakSince);
-    return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'failed' };
   }
 
   const debouncer = createDebouncer(scaledMs(DELIVERY_POLICY.reactionDebounce, scales.debounce), async ({ app, event }: { app: string; event: ServiceEvent }) => {
@@ -153,6 +167,8 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
   });
 
   return {
+    /** Where this dispatcher may deliver (SUB-03): subscribe holds new URLs to the same policy. */
+    destinations: client.policy,
     /** Sends an event of `app` to its subscriptions; coalesces reaction changes of one message first. */
     async emit(app: string, event: ServiceEvent): Promise<Emitted> {
       const message = debounceKey(event);
@@ -167,6 +183,8 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
     close(): void {
       closing.abort();
       debouncer.cancel();
+      // Attempts in flight finish; the connections close after them.
+      client.agent.close().catch(() => undefined);
     },
   };
 }

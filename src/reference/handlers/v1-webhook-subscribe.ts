@@ -11,10 +11,10 @@ interface Body { event?: string; url?: string; filter?: Record<string, unknown>;
  * server requires `event` and `url` and answers the subscription. Filter keys are SUB-09's and no
  * others: the document leaves the filter open, but what is stored is read by every delivery.
  */
-export const v1WebhookSubscribe: Handler = async ({ request, app, store, registry }): Promise<HandlerAnswer> => {
+export const v1WebhookSubscribe: Handler = async ({ request, app, store, registry, dispatcher }): Promise<HandlerAnswer> => {
   const body = request.body as Body;
   if (!body.event || !body.url) return { status: 400, body: { error: 'missing_parameter' } };
-  if (destinationProblem(body.url)) return { status: 400, body: { error: 'invalid_parameter' } };
+  if (destinationProblem(body.url, dispatcher.destinations)) return { status: 400, body: { error: 'invalid_parameter' } };
   if (body.filter !== undefined && filterProblem(body.filter, 'v1')) return { status: 400, body: { error: 'invalid_parameter' } };
   const apiVersion = body.apiVersion ?? request.token!.pin ?? registry.baseline;
   if (!registry.versions.some((v) => v.version === apiVersion)) return { status: 400, body: { error: 'invalid_parameter' } };
