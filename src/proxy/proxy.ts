@@ -47,6 +47,9 @@ export async function startProxy(options: ProxyOptions) {
     void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ ok: false, error }));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = pathOf(req.url);
+    // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could serve.
+    if (path === undefined) return refuse(res, 400, 'invalid_request');
     // Refused before a byte of the body is kept: the declared length, then the counted one.
     if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return refuse(res, 413, 'request_too_large', { connection: 'close' });
     const raw = await readRequestCapped(req, maxBodyBytes);
@@ -67,7 +70,6 @@ export async function startProxy(options: ProxyOptions) {
       log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
       return refuse(res, 502, 'upstream_too_large');
     }
-    const path = new URL(req.url ?? '/', 'http://proxy.invalid').pathname;
     const key = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? answer.headers.get('service-version') ?? req.headers['service-version']?.toString() ?? registry.baseline : 'auth';
     const diagnostics = check(key, path, req.method ?? 'GET', answer, answered);
     const out: Record<string, string> = {};
@@ -110,4 +112,14 @@ export async function startProxy(options: ProxyOptions) {
   };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close };
+}
+
+/** The path of an origin-form request-target (RFC 9112 3.2.1), or undefined for anything else. */
+function pathOf(target: string | undefined): string | undefined {
+  if (!target?.startsWith('/') || target.startsWith('//')) return undefined;
+  try {
+    return new URL(target, 'http://proxy.invalid').pathname;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortUnavailableError } from '../../src/http/listen.ts';
 import { startMock } from '../../src/mock/server.ts';
@@ -57,5 +58,14 @@ describe('proxy', () => {
   it('on a busy port rejects with PortUnavailableError, the error its command turns into one line', async () => {
     const port = Number(new URL(toMock.url).port);
     await expect(startProxy({ upstream: mock.url, port })).rejects.toBeInstanceOf(PortUnavailableError);
+  });
+
+  it.each(['\\', '//evil.example/v1/webhook.list', '\\v1/webhook.list'])('refuses the request-target %s with 400, forwarding nothing', async (target) => {
+    const before = wrong.requests.length;
+    const status = await new Promise<number>((resolve, reject) => {
+      request(`${toWrong.url}/`, { path: target }, (res) => resolve(res.resume().statusCode ?? 0)).on('error', reject).end();
+    });
+    expect(status).toBe(400);
+    expect(wrong.requests.length).toBe(before);
   });
 });
