@@ -72,7 +72,8 @@ export function createFront(
       if (token.expired) return fail({ status: 401, code: 'invalid_token' });
     }
 
-    const item = loaded.document.paths?.[path] as Record<string, any> | undefined;
+    // The path is the request's: only the document's own paths are found.
+    const item = ownEntry((loaded.document.paths ?? {}) as Record<string, Record<string, any>>, path);
     if (!item) return fail({ status: 404, code: 'unknown_method' });
     const method = (req.method ?? 'GET').toLowerCase();
     const operation = HTTP_METHODS.includes(method as never) ? item[method] : undefined;

@@ -61,6 +61,12 @@ describe.each(['mock', 'reference'])('%s', (name) => {
     expect([response.status, await response.json()]).toEqual([400, { supportedVersions: listVersions() }]);
   });
 
+  it.each(PROTOTYPE_NAMES.flatMap((n) => [[`/v1/${n}`, { error: 'unknown_method' }], [`/v0/${n}`, { code: 'unknown_method' }], [`/${n}`, { error: 'unknown_method' }]] as const))('the path %s is no operation: 404', async (path, body) => {
+    const target = targets[name]!;
+    const response = await call(target, path, { bearer: target.working[0] });
+    expect([response.status, await response.json()]).toEqual([404, body]);
+  });
+
   it('afterwards every seeded credential answers as before, and Object.prototype is untouched', async () => {
     const target = targets[name]!;
     for (const token of target.working) expect([token, (await call(target, '/v1/token.info', { bearer: token })).status]).toEqual([token, 200]);
