@@ -1,10 +1,12 @@
 /**
  * A user's client connected to the profile's ephemeral stream (server-sent events): collects the
- * `data:` of every event until closed.
+ * `data:` of every event until closed. `token`, a credential acting as that user, is sent as
+ * `Authorization: Bearer`: a user's private messages are answered only to that user.
  */
-export async function connectEphemeralStream(template: string, user: string) {
+export async function connectEphemeralStream(template: string, user: string, token?: string) {
   const controller = new AbortController();
-  const response = await fetch(template.replace('{user}', encodeURIComponent(user)), { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(template.replace('{user}', encodeURIComponent(user)), { signal: controller.signal, headers });
   const messages: unknown[] = [];
   const reader = response.body?.getReader();
   let buffer = '';

@@ -18,7 +18,7 @@ const PROFILE_SCHEMA = {
       items: {
         type: 'object',
         required: ['token', 'access', 'scopes', 'pin', 'revoked'],
-        properties: { token: string, access: { enum: ['organization', 'personal'] }, scopes: { type: 'array', items: { type: 'string' } }, pin: { type: ['string', 'null'] }, revoked: { type: 'boolean' } },
+        properties: { token: string, access: { enum: ['organization', 'personal'] }, scopes: { type: 'array', items: { type: 'string' } }, pin: { type: ['string', 'null'] }, revoked: { type: 'boolean' }, user: string },
       },
     },
     implements: { type: 'array', items: { type: 'string' } },

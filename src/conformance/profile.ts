@@ -8,7 +8,8 @@ export interface Profile {
   format: 'service-contract/profile@1';
   baseUrl: string;
   authUrl: string;
-  credentials: Array<{ token: string; kind: string; access: 'organization' | 'personal'; scopes: string[]; pin: string | null; revoked: boolean }>;
+  /** `user`: the user id a personal credential acts as, where the implementation says. */
+  credentials: Array<{ token: string; kind: string; access: 'organization' | 'personal'; scopes: string[]; pin: string | null; revoked: boolean; user?: string }>;
   /** The operations it implements, as `generation method path`; checks of others are reported as not applicable. */
   implements: string[];
   /** Seeded people and chats, one per case of the ephemeral-message rules (EPH-01..06). */
@@ -16,7 +17,10 @@ export interface Profile {
     users: { member: string; otherMember: string; app: string; unknown: string };
     chats: Record<string, string>;
   };
-  /** Where a user's client receives ephemeral messages, `{user}` replaced by the user's id; optional. */
+  /**
+   * Where a user's client receives ephemeral messages, `{user}` replaced by the user's id; optional.
+   * The suite connects with the credential whose `user` is the member, where the profile has one.
+   */
   ephemeralStream?: string;
   /** OAuth clients with their registered redirect URIs; `secret` absent for public clients. */
   oauthClients: Array<{ id: string; secret?: string; redirectUris: string[]; scopes: string[] }>;

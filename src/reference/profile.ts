@@ -4,6 +4,7 @@ import { CHATS, USERS } from './chats.js';
 import { HANDLERS } from './handlers/index.js';
 import { EVENT_TRIGGER } from './event-trigger.js';
 import { APP, type Workspace } from './fixtures.js';
+import { actingUser } from './principal.js';
 
 export interface ProfileOptions {
   timeScale?: TimeScale;
@@ -18,9 +19,11 @@ export function profileOf(url: string, workspace: Workspace, { timeScale = 1, tr
     format: 'service-contract/profile@1',
     baseUrl: url,
     authUrl: url,
-    credentials: Object.entries(workspace.tokens).map(([token, t]) => ({
-      token, kind: t.kind, access: t.access, scopes: t.scopes, pin: t.pin ?? null, revoked: t.revoked ?? false,
-    })),
+    credentials: Object.entries(workspace.tokens).map(([token, t]) => {
+      // Who a personal credential acts as: the ephemeral stream answers only that user's (EPH-05).
+      const user = actingUser(t);
+      return { token, kind: t.kind, access: t.access, scopes: t.scopes, pin: t.pin ?? null, revoked: t.revoked ?? false, ...(user ? { user } : {}) };
+    }),
     implements: Object.keys(HANDLERS),
     fixtures: {
       users: { member: USERS.ada, otherMember: USERS.grace, app: USERS.bot, unknown: 'c27fd1c9-73ba-4a0f-81ce-84a50d9cef88' },

@@ -13,7 +13,8 @@ import { type Dispatcher, createDispatcher } from './deliveries/dispatcher.js';
 import type { ServiceEvent } from './deliveries/service-event.js';
 import type { FaultHooks } from './fault-hooks.js';
 import { EVENT_TRIGGER, triggerEvent } from './event-trigger.js';
-import { type EphemeralHub, createEphemeralHub } from './ephemeral-hub.js';
+import { type EphemeralHub, type HubLimits, createEphemeralHub } from './ephemeral-hub.js';
+import { isEphemeralStream, streamEphemeral } from './ephemeral-stream.js';
 import { lifecycleAt } from './lifecycle.js';
 import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.js';
 import { CONSENT_PATH, consentAnswer } from './handlers/auth-consent.js';
@@ -45,6 +46,8 @@ export interface ReferenceOptions {
   allowLocalDestinations?: boolean;
   /** How delivery destinations' names are resolved; the system resolver by default. */
   lookup?: LookupFunction;
+  /** Ephemeral-stream clients allowed at once, per user and in total (MAX_STREAMS_PER_USER, MAX_STREAMS by default). */
+  ephemeralStreams?: HubLimits;
 }
 
 interface HandlerOptions {
@@ -74,7 +77,7 @@ export async function createReferenceHandler(
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (isIndexRequest(req)) return writeIndexPage(req, res, index);
     // The recipient's client stream: the reference server's own route, not part of the contract.
-    if (req.url?.startsWith(EPHEMERAL_STREAM)) return streamEphemeral(req, res, hub);
+    if (isEphemeralStream(req)) return streamEphemeral(req, res, { hub, resolveToken });
     if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);
     // The consent form of the OAuth authorize page: the reference server's own route (AUTH-05).
     if (req.url?.split('?')[0] === CONSENT_PATH) return writeAnswer(req, res, await consentAnswer(req, { codes, clock }), undefined, faults, dispatcher);
@@ -102,21 +105,7 @@ function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, 
   writeJson(res, faulty.status, faulty.headers ?? {}, faulty.body);
 }
 
-/** Where a signed-in user's client listens for its ephemeral messages (server-sent events). */
-export const EPHEMERAL_STREAM = '/reference/ephemeral-stream';
-
-function streamEphemeral(req: IncomingMessage, res: ServerResponse, hub: EphemeralHub): Promise<void> {
-  const user = new URL(req.url ?? '/', 'http://reference.invalid').searchParams.get('user');
-  if (!user) {
-    writeJson(res, 400, {}, { error: 'missing_parameter' });
-    return Promise.resolve();
-  }
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-  res.write(': connected\n\n');
-  const disconnect = hub.connect(user, (message) => res.write(`event: ephemeral\ndata: ${JSON.stringify(message)}\n\n`));
-  req.on('close', disconnect);
-  return Promise.resolve();
-}
+export { EPHEMERAL_STREAM } from './ephemeral-stream.js';
 
 /** Opens the store, seeds the static subscriptions, and serves on loopback. */
 export async function startReference(options: ReferenceOptions) {
@@ -128,10 +117,11 @@ export async function startReference(options: ReferenceOptions) {
   const clock = options.clock ?? systemClock();
   const destinations = { allowLocal: options.allowLocalDestinations ?? false, lookup: options.lookup };
   const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale, faults: options.faults, destinations });
-  const handler = await createReferenceHandler(store, workspace, { clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents, faults: options.faults });
+  const hub = createEphemeralHub(options.ephemeralStreams);
+  const handler = await createReferenceHandler(store, workspace, { hub, clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents, faults: options.faults });
   const served = await listen(handler, options, 'reference');
   return {
-    ...served, store, workspace, dispatcher,
+    ...served, store, workspace, dispatcher, hub,
     close: async () => {
       dispatcher.close();
       await served.close();

@@ -48,7 +48,7 @@ describe('chat.postEphemeral on the reference server', () => {
 
   it('EPH-05: delivers live to the recipient\'s connected client, and to nobody else', async () => {
     const controller = new AbortController();
-    const stream = await fetch(`${reference.server.url}/reference/ephemeral-stream?user=${USERS.ada}`, { signal: controller.signal });
+    const stream = await fetch(`${reference.server.url}/reference/ephemeral-stream?user=${USERS.ada}`, { signal: controller.signal, headers: { authorization: 'Bearer pat-ada' } });
     const reader = stream.body!.getReader();
     await reader.read(); // the `connected` comment
     const sent = await post(message('channel', USERS.ada, { threadTimestamp: 42 }));
