@@ -11,7 +11,10 @@ export function payloadProblems(event: ServiceEvent, versions: readonly string[]
   const targets: WebhookVersion[] = event.generation === 'v0' ? ['v0'] : (versions as WebhookVersion[]);
   const problems: string[] = [];
   for (const version of targets) {
-    const validate = webhookValidators(version)?.[event.type];
+    // The event name comes from the trigger's caller: `constructor` or `__proto__` is no event, not
+    // a member of Object.prototype to call as a validator.
+    const validators = webhookValidators(version);
+    const validate = validators && Object.hasOwn(validators, event.type) ? validators[event.type] : undefined;
     if (!validate) return [`${event.generation} has no event "${event.type}"`];
     const payload = renderPayload(event, version, { eventId: 'evt_check', occurredAt: new Date(0).toISOString() });
     if (validate(payload)) continue;
