@@ -64,6 +64,13 @@ for (const operation of Object.keys(OPERATIONS)) {
 // The filter, nested past the stack, used to reach the store's JSON.stringify (SUB-09).
 add('a filter nested 5,000 levels', { given: { operation: 'v1 subscribe', type: 'application/json', body: `{"event":"chat.message","url":"https://hooks.example.com/a","filter":${deep(5000)}}` }, want: invalid('v1') });
 add('a filter nested 5,000 levels', { given: { operation: 'v0 subscribe', type: 'application/json', body: `{"event":"lobby:booked","url":"https://hooks.example.com/a","filter":${deep(5000)}}` }, want: invalid('v0') });
+// token.revoke is documented without a body, so added after the loops over documented bodies; one
+// that cannot be read is refused before anything is revoked. The GET operations (list, token.info,
+// authorize, metadata) take no body a client can send.
+OPERATIONS['v1 token.revoke'] = { path: '/v1/token.revoke', generation: 'v1', type: 'application/json', sample: '{}' };
+for (const [name, type, body] of [['JSON nested 5,000 levels', 'application/json', deep(5000)], ['repeated form fields', 'application/x-www-form-urlencoded', 'a=1&a=1'], ['a body over 1 MiB', 'application/json', `"${'a'.repeat(MAX_BODY_BYTES)}"`]] as const) {
+  add(name, { given: { operation: 'v1 token.revoke', type, body }, want: invalid('v1') });
+}
 // SUB-05: v0 unsubscribe's one field, named like prototype members.
 for (const name of PROTOTYPE_NAMES) {
   add(`a form field named ${name} and no id`, { given: { operation: 'v0 unsubscribe', type: 'application/x-www-form-urlencoded', body: `${encodeURIComponent(name)}=x` }, want: invalid('v0') });
@@ -76,15 +83,15 @@ add('an empty object', { given: { operation: 'v1 unsubscribe', type: 'applicatio
 add('an empty object', { given: { operation: 'v1 postEphemeral', type: 'application/json', body: '{}' }, want: { status: 400, code: 'missing_parameter' } });
 add('an id that is no string', { given: { operation: 'v1 unsubscribe', type: 'application/json', body: '{"id":{"__proto__":1}}' }, want: { status: 400, code: 'missing_parameter' }, mock: 'any 4xx or 2xx' });
 
-const servers: Record<string, { url: string; token: string }> = {};
+const servers: Record<string, { url: string; token: string; revocable: string }> = {};
 let dataDir = '';
 const closers: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'service-malformed-'));
   const [mock, reference] = await Promise.all([startMock(), startReference({ dataDir })]);
   closers.push(mock.close, reference.close);
-  servers.mock = { url: mock.url, token: 'mock-2026-08-25' };
-  servers.reference = { url: reference.url, token: 'sk-2026-08-25' };
+  servers.mock = { url: mock.url, token: 'mock-2026-08-25', revocable: 'mock-2026-06-01' };
+  servers.reference = { url: reference.url, token: 'sk-2026-08-25', revocable: 'sk-2026-06-01' };
 }, 60_000);
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
@@ -93,9 +100,10 @@ afterAll(async () => {
 
 describe.each(['reference', 'mock'])('%s', (server) => {
   it.each(rows)('%s', async (_, { given, want, mock }) => {
-    const { url, token } = servers[server]!;
+    const { url, token, revocable } = servers[server]!;
     const operation = OPERATIONS[given.operation]!;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': given.type };
+    // A revoke that got through would end the credential: it gets one no other row uses.
+    const headers = { authorization: `Bearer ${given.operation === 'v1 token.revoke' ? revocable : token}`, 'content-type': given.type };
     const response = await fetch(`${url}${operation.path}`, { method: 'POST', headers, body: given.body });
     const text = await response.text();
     if (server === 'mock' && mock) return expect(response.status).toBeLessThan(500);
