@@ -3,7 +3,7 @@ import type { DocumentTypes } from '../../generated/types/index.js';
 import { type DeliveryMetadata, deliveryOf, retryHeaderProblems } from './delivery.js';
 import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
 import type { WebhookBody } from './sign.js';
-import { webhookValidators } from './validators.js';
+import { webhookValidator, webhookValidators } from './validators.js';
 import { type WebhookVersion, isEnveloped } from './versions.js';
 
 /** Why a delivery could not be parsed; `requirement` names the rule where one applies. */
@@ -52,11 +52,10 @@ export function parseWebhook<V extends WebhookVersion>(input: ParseInput<V>): Pa
 /** `parseWebhook` for headers already read: a receiver reads them once for verifying and parsing. */
 export function parseReadHeaders<V extends WebhookVersion>(input: Omit<ParseInput<V>, 'headers'>, headers: WebhookHeaders): ParseResult<V> {
   const delivery = deliveryOf(headers);
-  const validators = webhookValidators(input.version);
-  if (!validators) return failed(delivery, [{ code: 'unknown_version', message: `no contract for version "${input.version}"`, requirement: 'VER-01' }]);
+  if (!webhookValidators(input.version)) return failed(delivery, [{ code: 'unknown_version', message: `no contract for version "${String(input.version)}"`, requirement: 'VER-01' }]);
 
   const payload = decode(input.body);
-  if (payload instanceof SyntaxError) return failed(delivery, [{ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' }]);
+  if (payload instanceof Undecodable) return failed(delivery, [{ code: 'invalid_json', message: `the body is not JSON: ${payload.message}`, requirement: 'DLV-01' }]);
 
   const diagnostics: WebhookDiagnostic[] = [];
   for (const message of retryHeaderProblems(headers, delivery) ?? []) diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
@@ -65,7 +64,9 @@ export function parseReadHeaders<V extends WebhookVersion>(input: Omit<ParseInpu
   }
   const event = eventOf(input, payload, diagnostics);
   if (event === undefined) return failed(delivery, diagnostics);
-  const validate = validators[event];
+  // Event names come from the delivery: looked up among the version's own events only, so
+  // `constructor` or `hasOwnProperty` is an unknown event, not a function of Object.prototype.
+  const validate = webhookValidator(input.version, event);
   if (!validate) return failed(delivery, [...diagnostics, { code: 'unknown_event', message: `version ${input.version} has no event "${event}"`, requirement: 'DLV-12' }]);
   if (!validate(payload)) diagnostics.push(...(validate.errors ?? []).map(toDiagnostic));
   if (diagnostics.length) return failed(delivery, diagnostics);
@@ -78,22 +79,31 @@ function failed(delivery: DeliveryMetadata, diagnostics: WebhookDiagnostic[]) {
   return { ok: false as const, diagnostics, delivery };
 }
 
+/** A body that is not JSON; a class of this module, so no parsed body can pass for one. */
+class Undecodable {
+  constructor(readonly message: string) {}
+}
+
 function decode(body: unknown): unknown {
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
   try {
-    return JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+    return JSON.parse(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   } catch (error) {
-    return error as SyntaxError;
+    return new Undecodable(error instanceof Error ? error.message : 'it cannot be parsed');
   }
 }
 
 function eventOf(input: Omit<ParseInput<WebhookVersion>, 'headers'>, payload: unknown, diagnostics: WebhookDiagnostic[]): string | undefined {
+  if (input.event !== undefined && typeof input.event !== 'string') {
+    diagnostics.push({ code: 'unknown_event', message: 'the event to expect must be given as a string', requirement: 'DLV-12' });
+    return undefined;
+  }
   if (!isEnveloped(input.version)) {
     if (input.event) return input.event;
     diagnostics.push({ code: 'missing_event', message: `version ${input.version} payloads do not name their event: pass it`, requirement: 'VER-08' });
     return undefined;
   }
-  const type = (payload as { type?: unknown } | null)?.type;
+  const type = typeof payload === 'object' && payload !== null && Object.hasOwn(payload, 'type') ? (payload as { type: unknown }).type : undefined;
   if (typeof type !== 'string') {
     diagnostics.push({ code: 'invalid_payload', message: 'an enveloped payload names its event in `type`', path: '/type', requirement: 'VER-08' });
     return undefined;

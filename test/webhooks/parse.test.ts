@@ -5,6 +5,7 @@ import { signWebhook } from '../../src/webhooks/sign.ts';
 import { verifyWebhook } from '../../src/webhooks/verify.ts';
 import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 import { webhookExamples } from '../support/webhook-examples.ts';
+import { PROTOTYPE_NAMES, jsonWithKey } from '../support/prototype-names.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NOW = 1_785_312_000;
@@ -81,5 +82,34 @@ describe('parseWebhook types', () => {
     // At run time an empty object is no envelope and no chat message, but it is a bare baseline
     // chat.message: that payload's shape is not shown, so its schema is open.
     expect([result.ok, bare.ok, v0.ok]).toEqual([false, true, false]);
+  });
+});
+
+describe('parseWebhook: names of Object.prototype members from a delivery', () => {
+  const envelopeOf = (type: string) => JSON.stringify({ type, eventId: 'e1', timestamp: NOW, apiVersion: '2026-08-25', data: { chatType: 'dm' } });
+  const codes = (input: Parameters<typeof parseWebhook>[0]) => {
+    const result = parseWebhook(input);
+    return result.ok ? [] : result.diagnostics.map((d) => d.code);
+  };
+  const cases = PROTOTYPE_NAMES.flatMap((name) => [
+    [`DLV-12: an envelope of type "${name}"`, { given: { version: '2026-08-25' as WebhookVersion, body: envelopeOf(name) }, want: ['unknown_event'] }],
+    [`DLV-12: v0 with event "${name}"`, { given: { version: 'v0' as WebhookVersion, event: name, body: '{}' }, want: ['unknown_event'] }],
+    [`DLV-12: the bare baseline with event "${name}"`, { given: { version: '2026-06-01' as WebhookVersion, event: name, body: '{}' }, want: ['unknown_event'] }],
+    [`VER-08: event "${name}" expected, envelope of type "${name}"`, { given: { version: '2026-08-25' as WebhookVersion, event: name, body: envelopeOf(name) }, want: ['unknown_event'] }],
+    [`VER-01: version "${name}"`, { given: { version: name as WebhookVersion, body: envelopeOf('chat.message') }, want: ['unknown_version'] }],
+    [`VER-08: an envelope whose only key is "${name}"`, { given: { version: '2026-08-25' as WebhookVersion, body: jsonWithKey(name, 'chat.message') }, want: ['invalid_payload'] }],
+  ] as const);
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(codes(given)).toEqual(want);
+  });
+
+  const others: Array<[string, { given: Parameters<typeof parseWebhook>[0]; want: string[] }]> = [
+    ['VER-08: `type` inherited, not the payload\'s own, names no event', { given: { version: '2026-08-25', body: Object.create({ type: 'chat.message' }) }, want: ['invalid_payload'] }],
+    ['DLV-12: an event option that only converts to an event name', { given: { version: 'v0', event: { toString: () => 'chat:message:dm' } as unknown as string, body: '{}' }, want: ['unknown_event'] }],
+    ['DLV-01: a body nested 300,000 deep is parsed or refused, not a crash', { given: { version: '2026-08-25', body: `${'['.repeat(300_000)}${']'.repeat(300_000)}` }, want: ['invalid_payload'] }],
+    ['DLV-01: an already parsed error object is a payload, not a parse failure', { given: { version: '2026-08-25', body: new SyntaxError('x') }, want: ['invalid_payload'] }],
+  ];
+  it.each(others)('%s', (_, { given, want }) => {
+    expect(codes(given)).toEqual(want);
   });
 });
