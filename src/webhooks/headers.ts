@@ -10,6 +10,17 @@ function isGettable(source: HeaderSource): source is Headers {
   return typeof (source as { get?: unknown }).get === 'function';
 }
 
+/**
+ * One header of a plain object, only if the object itself holds it, and only a string (the first
+ * of several): an inherited property or a value of another type is no header the sender sent.
+ */
+function own(source: Record<string, unknown>, name: string): string | undefined {
+  if (!Object.hasOwn(source, name)) return undefined;
+  const value = source[name];
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+}
+
 /** ASCII case-insensitive equality of two header names, without making lowercase copies. */
 function sameName(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -23,11 +34,6 @@ function sameName(a: string, b: string): boolean {
   return true;
 }
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-
 /** The headers a delivery may carry (DLV-02, DLV-05), by their lowercase names. */
 export const WEBHOOK_HEADER_NAMES = ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'service-version', 'service-retry-num', 'service-retry-reason'] as const;
 
@@ -38,6 +44,8 @@ export type WebhookHeaders = Record<(typeof WEBHOOK_HEADER_NAMES)[number], strin
  * undefined): reading it again costs a property lookup per name instead of a scan per missing one.
  */
 export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
+  // Read from callers in plain JavaScript too, which may pass nothing: no headers, not a TypeError.
+  if (typeof source !== 'object' || source === null) return { ...NO_HEADERS };
   if (isGettable(source)) {
     const read = (name: string) => source.get(name) ?? undefined;
     return {
@@ -46,18 +54,24 @@ export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
     };
   }
   const found: WebhookHeaders = {
-    'webhook-id': first(source['webhook-id']), 'webhook-timestamp': first(source['webhook-timestamp']), 'webhook-signature': first(source['webhook-signature']),
-    'service-version': first(source['service-version']), 'service-retry-num': first(source['service-retry-num']), 'service-retry-reason': first(source['service-retry-reason']),
+    'webhook-id': own(source, 'webhook-id'), 'webhook-timestamp': own(source, 'webhook-timestamp'), 'webhook-signature': own(source, 'webhook-signature'),
+    'service-version': own(source, 'service-version'), 'service-retry-num': own(source, 'service-retry-num'), 'service-retry-reason': own(source, 'service-retry-reason'),
   };
   // Names written in another case (a saved JSON file, a framework that keeps case): one pass,
-  // comparing in place rather than making a lowercase copy of each name.
+  // comparing in place rather than making a lowercase copy of each name. Only the six known names
+  // are ever written into `found`, whatever the source's names are.
   for (const key in source) {
     if (!hasUpperCase(key)) continue;
     const name = webhookHeaderName(key);
-    if (name && found[name] === undefined) found[name] = first(source[key]);
+    if (name && found[name] === undefined) found[name] = own(source, key);
   }
   return found;
 }
+
+const NO_HEADERS: WebhookHeaders = Object.freeze({
+  'webhook-id': undefined, 'webhook-timestamp': undefined, 'webhook-signature': undefined,
+  'service-version': undefined, 'service-retry-num': undefined, 'service-retry-reason': undefined,
+});
 
 /** Which of the delivery headers `key` names, in any case. */
 function webhookHeaderName(key: string): (typeof WEBHOOK_HEADER_NAMES)[number] | undefined {
