@@ -5,7 +5,7 @@ export { verifyWebhook, type VerifyFailure, type VerifyInput, type VerifyResult 
 export { parseWebhook, type ParseInput, type ParseResult, type ParsedWebhook, type WebhookDiagnostic, type WebhookEvent, type WebhookPayload } from './parse.js';
 export { type Unverified, type VerifyAndParseInput, verifyAndParseWebhook } from './verify-and-parse.js';
 export { readWebhookHeaders, type WebhookHeaders } from './headers.js';
-export { createFetchReceiver, createNodeReceiver, createReceiver, type ReceiverAnswer, type ReceiverOptions } from './receiver.js';
+export { DEFAULT_MAX_BODY_BYTES, createFetchReceiver, createNodeReceiver, createReceiver, type ReceiverAnswer, type ReceiverOptions } from './receiver.js';
 export { type DedupeStore, memoryDedupeStore } from './dedupe.js';
 export type { DeliveryMetadata, RetryReason } from './delivery.js';
 export { ENVELOPE_SINCE, type WebhookVersion } from './versions.js';
