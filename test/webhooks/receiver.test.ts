@@ -187,3 +187,29 @@ describe.each(TRANSPORTS)('%s: names of Object.prototype members over HTTP', (_,
     expect(handled).toEqual([name, `${name}_2`]);
   });
 });
+
+// DLV-06: whatever fails after verification answers 500 (retried), with a fixed message: the
+// handler's or the store's error may name files or hosts. Nothing becomes an unhandled rejection.
+describe.each(TRANSPORTS)('%s: failures after verification over HTTP', (_, listenerOf) => {
+  let served: Served | undefined;
+  afterEach(async () => {
+    await served?.close();
+    served = undefined;
+  });
+  const secretError = () => new Error('ENOENT: /srv/app/secret-config.json');
+  const rows: Array<[string, { given: Partial<ReceiverOptions<WebhookVersion>> }]> = [
+    ['a handler that throws', { given: { onDelivery: () => { throw secretError(); } } }],
+    ['a handler that rejects', { given: { onDelivery: () => Promise.reject(secretError()) } }],
+    ['a dedupe store whose has throws', { given: { dedupe: { has: () => { throw secretError(); }, add: () => {} } } }],
+    ['a dedupe store whose add rejects', { given: { dedupe: { has: () => false, add: () => Promise.reject(secretError()) } } }],
+  ];
+  it.each(rows)('%s: 500 handler_failed without its message, twice', async (_, { given }) => {
+    served = await serve(listenerOf({ secret: SECRET, version: VERSION, onDelivery: () => {}, ...given }));
+    const body = JSON.stringify(payload('e1'));
+    for (const id of ['msg_1', 'msg_2']) {
+      const answer = await post(served.url, { headers: signed(id, body), body });
+      expect(answer).toMatchObject({ status: 500, body: { error: 'handler_failed' } });
+      expect(JSON.stringify(answer.body)).not.toMatch(/ENOENT|\/srv/);
+    }
+  });
+});
