@@ -38,24 +38,37 @@ const NEVER_NAMES = new Map([['metadata.google.internal', 'a cloud metadata addr
 const isLoopbackName = (name: string) => name === 'localhost' || name.endsWith('.localhost');
 
 /**
- * One BlockList per reason. Node's BlockList also matches IPv4-mapped IPv6 (`::ffff:127.0.0.1`)
- * against IPv4 rules; IPv6 forms that carry an IPv4 address by translation (NAT64 `64:ff9b::/96`,
- * 6to4 `2002::/16`) are added for every IPv4 range, so no notation of an address slips through.
+ * Node's BlockList also matches IPv4-mapped IPv6 (`::ffff:127.0.0.1`) against IPv4 rules; IPv6
+ * forms that carry an IPv4 address by translation (NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are
+ * added for every IPv4 range, so no notation of an address slips through.
  */
-function blockLists(ranges: Record<string, readonly Range[]>): Array<[string, BlockList]> {
-  return Object.entries(ranges).map(([reason, list]) => {
-    const blocked = new BlockList();
-    for (const [address, prefix] of list) {
-      if (isIP(address) === 6) {
-        blocked.addSubnet(address, prefix, 'ipv6');
-        continue;
-      }
-      blocked.addSubnet(address, prefix, 'ipv4');
-      blocked.addSubnet(`64:ff9b::${ipv4Hex(address)}`, 96 + prefix, 'ipv6');
-      blocked.addSubnet(`2002:${ipv4Hex(address)}::`, 16 + prefix, 'ipv6');
+function addRanges(blocked: BlockList, ranges: readonly Range[]): BlockList {
+  for (const [address, prefix] of ranges) {
+    if (isIP(address) === 6) {
+      blocked.addSubnet(address, prefix, 'ipv6');
+      continue;
     }
-    return [reason, blocked];
-  });
+    blocked.addSubnet(address, prefix, 'ipv4');
+    blocked.addSubnet(`64:ff9b::${ipv4Hex(address)}`, 96 + prefix, 'ipv6');
+    blocked.addSubnet(`2002:${ipv4Hex(address)}::`, 16 + prefix, 'ipv6');
+  }
+  return blocked;
+}
+
+/**
+ * One BlockList of every range of a kind, checked first, since most addresses are in none; then
+ * one per reason, only to say which.
+ */
+function blockLists(ranges: Record<string, readonly Range[]>): { any: BlockList; byReason: Array<[string, BlockList]> } {
+  const entries = Object.entries(ranges);
+  const any = new BlockList();
+  for (const [, list] of entries) addRanges(any, list);
+  return { any, byReason: entries.map(([reason, list]) => [reason, addRanges(new BlockList(), list)]) };
+}
+
+function reasonIn(lists: ReturnType<typeof blockLists>, address: string, type: 'ipv4' | 'ipv6'): string | undefined {
+  if (!lists.any.check(address, type)) return undefined;
+  return lists.byReason.find(([, list]) => list.check(address, type))?.[0];
 }
 
 /** `10.1.2.3` as the two IPv6 groups `a01:203`. */
@@ -72,11 +85,11 @@ type HostClass = { problem: string } | { local: boolean };
 
 function classifyAddress(address: string, policy: DestinationPolicy): HostClass {
   const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
-  const never = NEVER_LISTS.find(([, list]) => list.check(address, type));
-  if (never) return { problem: `${address} is ${never[0]}` };
-  const local = LOCAL_LISTS.find(([, list]) => list.check(address, type));
+  const never = reasonIn(NEVER_LISTS, address, type);
+  if (never) return { problem: `${address} is ${never}` };
+  const local = reasonIn(LOCAL_LISTS, address, type);
   if (!local) return { local: false };
-  return policy.allowLocal ? { local: true } : { problem: `${address} is ${local[0]}` };
+  return policy.allowLocal ? { local: true } : { problem: `${address} is ${local}` };
 }
 
 /**

@@ -18,7 +18,12 @@ export type AttemptOutcome =
 export interface DeliveryClient {
   policy: DestinationPolicy;
   agent: Agent;
+  /** The policy's verdict per URL (null: allowed), so a busy destination is not classified per attempt. */
+  verdicts: Map<string, string | null>;
 }
+
+/** URLs whose verdict is kept; past this the cache starts over, so it stays small. */
+const MAX_VERDICTS = 4096;
 
 export interface DeliveryClientOptions {
   /** Allow HTTP, loopback and private destinations (a local test environment); off by default. */
@@ -34,7 +39,7 @@ export interface DeliveryClientOptions {
  */
 export function createDeliveryClient({ allowLocal = false, lookup = systemLookup as LookupFunction }: DeliveryClientOptions = {}): DeliveryClient {
   const policy = allowLocal ? { allowLocal } : PUBLIC_HTTPS_ONLY;
-  return { policy, agent: new Agent({ connect: { lookup: checkedLookup(policy, lookup) } }) };
+  return { policy, agent: new Agent({ connect: { lookup: checkedLookup(policy, lookup) } }), verdicts: new Map() };
 }
 
 /** Why a connection was not made: the destination policy refused the address. */
@@ -61,6 +66,16 @@ export function checkedLookup(policy: DestinationPolicy, lookup: LookupFunction)
 
 let strictClient: DeliveryClient | undefined;
 
+/** The policy's verdict on a URL, as `destinationProblem` gives it: the same for the same string. */
+function urlProblem({ policy, verdicts }: DeliveryClient, url: string): string | undefined {
+  const known = verdicts.get(url);
+  if (known !== undefined) return known ?? undefined;
+  const problem = destinationProblem(url, policy);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(url, problem ?? null);
+  return problem;
+}
+
 /**
  * One POST of a delivery, with undici. Any 2xx acknowledges; transport errors (including no answer
  * within the timeout), 5xx and 429 may be retried; anything else fails at once. Redirects are not
@@ -68,16 +83,16 @@ let strictClient: DeliveryClient | undefined;
  * the address its name resolves to, is not contacted and fails at once with the reason.
  */
 export async function sendAttempt(url: string, body: string | Uint8Array, headers: Record<string, string>, timeoutMs: number, nowMs: number, client?: DeliveryClient): Promise<AttemptOutcome> {
-  const { policy, agent } = client ?? (strictClient ??= createDeliveryClient());
+  const sender = client ?? (strictClient ??= createDeliveryClient());
   // Also at send time: a row stored before the policy, or a static subscription, is held to it too.
-  const problem = destinationProblem(url, policy);
+  const problem = urlProblem(sender, url);
   if (problem) return { kind: 'refused', problem };
   // DLV-08: one timer bounds the whole attempt, connection included. undici takes an emitter as
   // its abort signal, which is far cheaper to make per attempt than an AbortSignal.
   const abort = new EventEmitter();
   const timer = setTimeout(() => abort.emit('abort'), timeoutMs);
   try {
-    const response = await request(url, { method: 'POST', headers, body, signal: abort, dispatcher: agent });
+    const response = await request(url, { method: 'POST', headers, body, signal: abort, dispatcher: sender.agent });
     // Read the answer so the connection can be reused; what it says does not matter.
     await response.body.dump();
     return classify(response.statusCode, response.headers['retry-after'], nowMs);
