@@ -26,7 +26,7 @@ export interface DeliveryClient {
 const MAX_VERDICTS = 4096;
 
 export interface DeliveryClientOptions {
-  /** Allow HTTP, loopback and private destinations (a local test environment); off by default. */
+  /** Allow loopback and private destinations, over plain HTTP when the URL names a local host (a local test environment); off by default. */
   allowLocal?: boolean;
   /** How destination names are resolved; the system resolver by default. */
   lookup?: LookupFunction;
