@@ -51,7 +51,8 @@ async function serveApis(ports: Ports, dataDir: string) {
     import('../src/mock/server.ts'), import('../src/reference/server.ts'), import('../src/reference/profile.ts'), import('../src/reference/credentials-summary.ts'),
   ]);
   const mock = await startMock({ port: ports['mock-port'] }).catch(explainPort('--mock-port'));
-  const reference = await startReference({ port: ports['reference-port'], dataDir }).catch(explainPort('--reference-port'));
+  // npm start is a local environment (SUB-03): webhooks may go to receivers on this machine.
+  const reference = await startReference({ port: ports['reference-port'], dataDir, allowLocalDestinations: true }).catch(explainPort('--reference-port'));
   return { mock, reference, credentials: credentialsSummary(profileOf(reference.url, reference.workspace)) };
 }
 

@@ -4,7 +4,8 @@ import type { LoadedDocument } from '../validation/documents-by-version.js';
 import type { VersionRegistry } from '../versions.js';
 import { type Credential, type FrontConfig, type TokenResolver, ownEntry } from './front-config.js';
 import { checkAccess, checkBody } from './check-request.js';
-import { decodeBody, mediaTypeOf, readBody } from './http-io.js';
+import { decodeBody, formFields, mediaTypeOf, readBody } from './http-io.js';
+import { requestTarget } from './request-target.js';
 import { resolveVersion } from './resolve-version.js';
 import { type SpecError, errorBody } from './spec-error.js';
 
@@ -43,7 +44,8 @@ export function createFront(
   resolveToken: TokenResolver = (bearer) => ownEntry(config.tokens, bearer),
 ) {
   return async (req: IncomingMessage): Promise<FrontResult> => {
-    const url = new URL(req.url ?? '/', 'http://service.invalid');
+    const url = requestTarget(req.url);
+    if (!url) return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };
     const generation: Generation = url.pathname.startsWith('/v0/') ? 'v0' : url.pathname.startsWith('/v1/') ? 'v1' : 'auth';
     const path = generation === 'auth' ? url.pathname : url.pathname.slice(3);
     const headers: Record<string, string> = {};
@@ -91,10 +93,13 @@ export function createFront(
     const context = { ...loaded, generation, path, method, operation, token, mediaType, body: decoded.value, avatarHosts: config.avatarHosts };
     const refused = checkAccess(context) ?? checkBody(context);
     if (refused) return fail(refused);
+    // Query parameters are named from outside: no prototype, and none repeated (RFC 6749 3.1).
+    const query = formFields(url.searchParams);
+    if (!query) return fail({ status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
     return {
       kind: 'pass',
       headers,
-      request: { generation, documentKey, path, method, operation, query: Object.fromEntries(url.searchParams), bearer, token, body: decoded.value, headers: req.headers },
+      request: { generation, documentKey, path, method, operation, query, bearer, token, body: decoded.value, headers: req.headers },
     };
   };
 }

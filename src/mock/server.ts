@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFront } from '../http/front.js';
 import { writeJson } from '../http/http-io.js';
+import { internalError } from '../http/internal-error.js';
 import { isIndexRequest, writeIndexPage } from '../http/index-page.js';
 import { listen } from '../http/listen.js';
 import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
@@ -30,9 +31,15 @@ export async function createMockHandler(config: MockConfig = defaultConfig(), re
     const checked = await front(req);
     if (checked.kind === 'answer') return writeJson(res, checked.status, checked.headers, checked.body);
     const { request, headers } = checked;
-    const answer = await documents.get(request.documentKey)!.answer({
-      method: request.method, path: request.path, query: request.query, headers: stringHeaders(req), body: request.body,
-    });
+    let answer: Awaited<ReturnType<ServedDocument['answer']>>;
+    try {
+      answer = await documents.get(request.documentKey)!.answer({
+        method: request.method, path: request.path, query: request.query, headers: stringHeaders(req), body: request.body,
+      });
+    } catch (error) {
+      const failed = internalError('mock', req, error, request.generation, headers);
+      return writeJson(res, failed.status, failed.headers, failed.body);
+    }
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!VERSION_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
     }

@@ -4,6 +4,7 @@ import { type ResponseDiagnostic, checkResponse } from '../validation/check-resp
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { loadVersionRegistry } from '../versions.js';
 import { readAnswerCapped, readRequestCapped } from './bounded-read.js';
+import { requestTarget } from '../http/request-target.js';
 
 /** The header the proxy adds when an answer differs from its document. */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
@@ -47,7 +48,7 @@ export async function startProxy(options: ProxyOptions) {
     void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ ok: false, error }));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = pathOf(req.url);
+    const path = requestTarget(req.url)?.pathname;
     // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could serve.
     if (path === undefined) return refuse(res, 400, 'invalid_request');
     // Refused before a byte of the body is kept: the declared length, then the counted one.
@@ -114,12 +115,3 @@ export async function startProxy(options: ProxyOptions) {
   return { url, close };
 }
 
-/** The path of an origin-form request-target (RFC 9112 3.2.1), or undefined for anything else. */
-function pathOf(target: string | undefined): string | undefined {
-  if (!target?.startsWith('/') || target.startsWith('//')) return undefined;
-  try {
-    return new URL(target, 'http://proxy.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-}

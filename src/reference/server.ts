@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { type PassedRequest, createFront } from '../http/front.js';
+import { ownEntry } from '../http/front-config.js';
 import type { TimeScale } from '../time-scale.js';
 import { writeJson } from '../http/http-io.js';
+import { internalError } from '../http/internal-error.js';
 import { isIndexRequest, writeIndexPage } from '../http/index-page.js';
 import { listen } from '../http/listen.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
@@ -85,11 +87,12 @@ export async function createReferenceHandler(
     if (checked.kind === 'answer') return writeAnswer(req, res, checked, undefined, faults, dispatcher);
     const request = faults.request ? faults.request(checked.request) : checked.request;
     const { headers } = checked;
-    const handler = HANDLERS[`${request.generation} ${request.method} ${request.path}`];
+    const handler = ownEntry(HANDLERS, `${request.generation} ${request.method} ${request.path}`);
     if (!handler) return writeAnswer(req, res, { status: 501, headers, body: request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' } }, request, faults, dispatcher);
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = (request.token as ReferenceToken | undefined)?.app ?? '';
-    const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry, dispatcher });
+    const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry, dispatcher })
+      .catch((error: unknown) => internalError('reference', req, error, request.generation, {}));
     writeAnswer(req, res, { status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body }, request, faults, dispatcher);
   };
 }
