@@ -44,6 +44,9 @@ export function createFront(
   resolveToken: TokenResolver = (bearer) => ownEntry(config.tokens, bearer),
 ) {
   return async (req: IncomingMessage): Promise<FrontResult> => {
+    // The body is read (bounded) before anything is judged: an answer sent while the client is
+    // still uploading ends in a reset connection, and the client never sees it.
+    const read = await readBody(req);
     const url = requestTarget(req.url);
     if (!url) return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };
     const generation: Generation = url.pathname.startsWith('/v0/') ? 'v0' : url.pathname.startsWith('/v1/') ? 'v1' : 'auth';
@@ -84,7 +87,6 @@ export function createFront(
       return fail({ status: 405, code: 'method_not_allowed' });
     }
 
-    const read = await readBody(req);
     // An oversized body gets the operation's own answer: 413 where it documents one (EPH-03).
     if (!read.ok) return fail(operation.responses?.['413'] ? { status: 413, code: 'msg_too_long' } : { status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
     const mediaType = mediaTypeOf(req.headers['content-type']);
