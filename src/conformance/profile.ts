@@ -24,7 +24,7 @@ export interface Profile {
   ephemeralStream?: string;
   /** OAuth clients with their registered redirect URIs; `secret` absent for public clients. */
   oauthClients: Array<{ id: string; secret?: string; redirectUris: string[]; scopes: string[] }>;
-  /** How the signed-in user consents: a query parameter added to the authorize URL. */
+  /** How the signed-in user consents: fields added to the authorize page's form when it is submitted. */
   consent: { query: Record<string, string> };
   /** AUTH-12: the `whsec_` secret the implementation signs the credentials' app's deliveries with. */
   signingSecret: string;
