@@ -10,15 +10,25 @@ function isGettable(source: HeaderSource): source is Headers {
   return typeof (source as { get?: unknown }).get === 'function';
 }
 
-/**
- * One header of a plain object, only if the object itself holds it, and only a string (the first
- * of several): an inherited property or a value of another type is no header the sender sent.
- */
-function own(source: Record<string, unknown>, name: string): string | undefined {
-  if (!Object.hasOwn(source, name)) return undefined;
-  const value = source[name];
+/** A header's value as a string (the first of several); a value of another type is no header. */
+function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   return Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+}
+
+/** Which of the delivery headers `key` is, written in lowercase. */
+function lowercaseName(key: string): (typeof WEBHOOK_HEADER_NAMES)[number] | undefined {
+  switch (key) {
+    case 'webhook-id':
+    case 'webhook-timestamp':
+    case 'webhook-signature':
+    case 'service-version':
+    case 'service-retry-num':
+    case 'service-retry-reason':
+      return key;
+    default:
+      return undefined;
+  }
 }
 
 /** ASCII case-insensitive equality of two header names, without making lowercase copies. */
@@ -53,17 +63,23 @@ export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
       'service-version': read('service-version'), 'service-retry-num': read('service-retry-num'), 'service-retry-reason': read('service-retry-reason'),
     };
   }
+  // One pass over the object's own names (never inherited ones), each matched against the six:
+  // a lowercase name as Node gives it at once, another case (a saved JSON file, a framework that
+  // keeps case) compared in place rather than lowercased. Only the six are ever written.
   const found: WebhookHeaders = {
-    'webhook-id': own(source, 'webhook-id'), 'webhook-timestamp': own(source, 'webhook-timestamp'), 'webhook-signature': own(source, 'webhook-signature'),
-    'service-version': own(source, 'service-version'), 'service-retry-num': own(source, 'service-retry-num'), 'service-retry-reason': own(source, 'service-retry-reason'),
+    'webhook-id': undefined, 'webhook-timestamp': undefined, 'webhook-signature': undefined,
+    'service-version': undefined, 'service-retry-num': undefined, 'service-retry-reason': undefined,
   };
-  // Names written in another case (a saved JSON file, a framework that keeps case): one pass,
-  // comparing in place rather than making a lowercase copy of each name. Only the six known names
-  // are ever written into `found`, whatever the source's names are.
-  for (const key in source) {
+  for (const key of Object.keys(source)) {
+    const exact = lowercaseName(key);
+    if (exact) {
+      // The lowercase spelling wins over any other, wherever it comes in the object.
+      found[exact] = text(source[key]) ?? found[exact];
+      continue;
+    }
     if (!hasUpperCase(key)) continue;
     const name = webhookHeaderName(key);
-    if (name && found[name] === undefined) found[name] = own(source, key);
+    if (name && found[name] === undefined) found[name] = text(source[key]);
   }
   return found;
 }

@@ -15,6 +15,7 @@ describe('readWebhookHeaders', () => {
     ['same length, one letter apart', { headers: { 'Webhook-Ie': 'x' }, want: all({}) }],
     ['only letters fold: a carriage return is not a dash', { headers: { 'Webhook\rId': 'x' }, want: all({}) }],
     ['the lowercase one wins over another case', { headers: { 'webhook-id': 'low', 'Webhook-Id': 'up' }, want: all({ 'webhook-id': 'low' }) }],
+    ['the lowercase one wins, even when it comes second', { headers: { 'Webhook-Id': 'up', 'webhook-id': 'low' }, want: all({ 'webhook-id': 'low' }) }],
     ['the first of a repeated header', { headers: { 'webhook-signature': ['v1,a', 'v1,b'] }, want: all({ 'webhook-signature': 'v1,a' }) }],
     ['fetch Headers', { headers: new Headers({ 'Service-Retry-Reason': 'transport' }), want: all({ 'service-retry-reason': 'transport' }) }],
   ];
