@@ -1,21 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The bytes of a request, or undefined once they pass `limit`. Past the limit the rest is read
- * and dropped as it comes, never kept: senders such as fetch read an early answer only once their
- * upload is through, and a connection cut mid-upload would leave them with an error, not the 413.
+ * The bytes of a request, or undefined when they pass `limit`. Past the limit nothing more is
+ * kept, but the rest is read to its end before this resolves: an answer sent while the client is
+ * still uploading ends in a reset connection (EPIPE at the sender), and the client never sees it.
  */
 export function readRequestCapped(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off('data', onData).resume();
-      resolve(undefined);
-    };
-    req.on('data', onData).once('end', () => resolve(Buffer.concat(chunks))).once('error', reject);
+      if (size > limit) chunks = undefined;
+      else chunks?.push(chunk);
+    });
+    req.once('end', () => resolve(chunks && Buffer.concat(chunks))).once('error', reject);
   });
 }
 

@@ -51,8 +51,6 @@ export async function startProxy(options: ProxyOptions) {
     const path = requestTarget(req.url)?.pathname;
     // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could serve.
     if (path === undefined) return refuse(res, 400, 'invalid_request');
-    // Refused before a byte of the body is kept: the declared length, then the counted one.
-    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return refuse(res, 413, 'request_too_large', { connection: 'close' });
     const raw = await readRequestCapped(req, maxBodyBytes);
     if (!raw) {
       log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
