@@ -1,28 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../../src/mock/server.ts';
-import { startReference } from '../../src/reference/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listVersions } from '../../src/versions.ts';
+import { useFrontServers } from '../support/front-servers.ts';
 
 // The front rules (src/http/front.ts) over real HTTP, against both servers that apply them: the mock
 // and the reference server. Each server has its own credentials, named by role.
 interface Target { url: string; tokens: { pinned: (version: string) => string; noScopes: string; revoked: string; personal: string } }
 const targets: Record<string, Target> = {};
-let dataDir = '';
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-front-'));
-  const [mock, reference] = await Promise.all([startMock(), startReference({ dataDir })]);
-  closers.push(mock.close, reference.close);
-  targets.mock = { url: mock.url, tokens: { pinned: (v) => `mock-${v}`, noScopes: 'mock-no-scopes', revoked: 'mock-revoked', personal: 'mock-personal' } };
-  targets.reference = { url: reference.url, tokens: { pinned: (v) => `sk-${v}`, noScopes: 'sk-no-scopes', revoked: 'sk-revoked', personal: 'pat-ada' } };
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-  await rm(dataDir, { recursive: true, force: true });
+const servers = useFrontServers();
+beforeAll(() => {
+  targets.mock = { url: servers.mock.url, tokens: { pinned: (v) => `mock-${v}`, noScopes: 'mock-no-scopes', revoked: 'mock-revoked', personal: 'mock-personal' } };
+  targets.reference = { url: servers.reference.url, tokens: { pinned: (v) => `sk-${v}`, noScopes: 'sk-no-scopes', revoked: 'sk-revoked', personal: 'pat-ada' } };
 });
 
 const CHAT = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';

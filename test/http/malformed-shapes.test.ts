@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/http/http-io.ts';
-import { startMock } from '../../src/mock/server.ts';
-import { startReference } from '../../src/reference/server.ts';
+import { useFrontServers } from '../support/front-servers.ts';
 import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';
 
 // Each malformed shape of body, sent over HTTP to every operation that takes one, at both servers
@@ -84,18 +80,10 @@ add('an empty object', { given: { operation: 'v1 postEphemeral', type: 'applicat
 add('an id that is no string', { given: { operation: 'v1 unsubscribe', type: 'application/json', body: '{"id":{"__proto__":1}}' }, want: { status: 400, code: 'missing_parameter' }, mock: 'any 4xx or 2xx' });
 
 const servers: Record<string, { url: string; token: string; revocable: string }> = {};
-let dataDir = '';
-const closers: Array<() => Promise<void>> = [];
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-malformed-'));
-  const [mock, reference] = await Promise.all([startMock(), startReference({ dataDir })]);
-  closers.push(mock.close, reference.close);
-  servers.mock = { url: mock.url, token: 'mock-2026-08-25', revocable: 'mock-2026-06-01' };
-  servers.reference = { url: reference.url, token: 'sk-2026-08-25', revocable: 'sk-2026-06-01' };
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-  await rm(dataDir, { recursive: true, force: true });
+const started = useFrontServers();
+beforeAll(() => {
+  servers.mock = { url: started.mock.url, token: 'mock-2026-08-25', revocable: 'mock-2026-06-01' };
+  servers.reference = { url: started.reference.url, token: 'sk-2026-08-25', revocable: 'sk-2026-06-01' };
 });
 
 describe.each(['reference', 'mock'])('%s', (server) => {

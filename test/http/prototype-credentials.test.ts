@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../../src/mock/server.ts';
-import { startReference } from '../../src/reference/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listVersions } from '../../src/versions.ts';
 import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';
+import { useFrontServers } from '../support/front-servers.ts';
 
 // Credentials and version dates are looked up by what the request says (src/http/front.ts,
 // src/http/resolve-version.ts, src/reference/resolve-token.ts). Over real HTTP, against both
@@ -14,19 +10,10 @@ import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';
 // answers as before (a revoke with such a bearer once revoked them all).
 interface Target { url: string; working: string[]; revoked: string }
 const targets: Record<string, Target> = {};
-let dataDir = '';
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-prototype-'));
-  const [mock, reference] = await Promise.all([startMock(), startReference({ dataDir })]);
-  closers.push(mock.close, reference.close);
-  targets.mock = { url: mock.url, working: [...listVersions().map((v) => `mock-${v}`), 'mock-personal', 'mock-no-scopes'], revoked: 'mock-revoked' };
-  targets.reference = { url: reference.url, working: [...listVersions().map((v) => `sk-${v}`), 'sk-unpinned', 'sk-no-scopes', 'pat-ada'], revoked: 'sk-revoked' };
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-  await rm(dataDir, { recursive: true, force: true });
+const servers = useFrontServers();
+beforeAll(() => {
+  targets.mock = { url: servers.mock.url, working: [...listVersions().map((v) => `mock-${v}`), 'mock-personal', 'mock-no-scopes'], revoked: 'mock-revoked' };
+  targets.reference = { url: servers.reference.url, working: [...listVersions().map((v) => `sk-${v}`), 'sk-unpinned', 'sk-no-scopes', 'pat-ada'], revoked: 'sk-revoked' };
 });
 
 const CHAT = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
