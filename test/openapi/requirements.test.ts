@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations, resolveLocal } from '../../src/openapi/operations.ts';
-import { changedItems } from '../../src/openapi/changed-items.ts';
+import { changedItems } from '../support/changed-items.ts';
 import { dereference } from '../../src/openapi/dereference.ts';
 import { listVersions } from '../../src/versions.ts';
 import { type Bundle, JSON_BODY, loadBundles } from '../support/bundles.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
-import { type ItemName, changedItems } from '../../src/openapi/changed-items.ts';
+import { type ItemName, changedItems } from '../support/changed-items.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 
 // Each dated document differs from its predecessor exactly where openapi/versions.yaml says

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
-import { REQUIREMENTS_FILE, loadRequirements, parseRequirements } from '../../src/requirements.ts';
+import { REQUIREMENTS_FILE, loadRequirements, parseRequirements } from '../support/requirements.ts';
 import { listFiles } from '../../src/validation/schema-files.ts';
 
 const requirements = loadRequirements();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
-import { loadRequirements } from '../../../src/requirements.ts';
+import { loadRequirements } from '../../support/requirements.ts';
 
 const requirements = loadRequirements();
 const observable = requirements.filter((r) => r.layers.includes('live') || r.layers.includes('recv')).map((r) => r.id);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from './project-root.js';
+import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 export type RequirementLayer = 'doc' | 'live' | 'recv';
 

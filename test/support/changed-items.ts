@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { OpenApiDocument } from '../documents.js';
-import { dereference } from './dereference.js';
-import { withoutPins } from './without-pins.js';
+import type { OpenApiDocument } from '../../src/documents.ts';
+import { dereference } from '../../src/openapi/dereference.ts';
+import { withoutPins } from '../../src/openapi/without-pins.ts';
 
 /** A path item (`path /chat.postEphemeral`) or a webhook (`webhook chat.message`). */
 export type ItemName = `path ${string}` | `webhook ${string}`;
