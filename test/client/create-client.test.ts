@@ -19,12 +19,20 @@ let server: Awaited<ReturnType<typeof startRecordingServer>>;
 beforeAll(async () => (server = await startRecordingServer(answer)));
 afterAll(() => server.close());
 
+/** The one request `send` made: not the last one recorded, which may be an earlier test's. */
+async function onlyRequest<T>(send: () => Promise<T>): Promise<[RecordedRequest, T]> {
+  const before = server.requests.length;
+  const result = await send();
+  const sent = server.requests.slice(before);
+  expect(sent).toHaveLength(1);
+  return [sent[0]!, result];
+}
+
 describe('createClient', () => {
   it.each((listVersions() as DatedVersion[]).map((version) => [version] as const))('%s: AUTH-01 and VER-02, sends the bearer token and pins Service-Version', async (version) => {
     const client = createClient({ version, baseUrl: `${server.url}/`, token: 'tok_1' });
-    const { data, response } = await client.GET('/webhook.list');
+    const [sent, { data, response }] = await onlyRequest(() => client.GET('/webhook.list'));
     expect(data).toEqual({ ok: true, webhooks: [] });
-    const sent = server.requests.at(-1)!;
     expect(sent.headers.authorization).toBe('Bearer tok_1');
     expect(sent.headers['service-version']).toBe(version);
     expect(versionHeaders(response)).toEqual({ serviceVersion: version, deprecation: '@1798761600', sunset: 'Fri, 01 Jan 2027 00:00:00 GMT' });
@@ -32,8 +40,8 @@ describe('createClient', () => {
 
   it('VER-06: a v0 client sends no version header and reads v0 error codes', async () => {
     const client = createClient({ version: 'v0', baseUrl: server.url, token: 'tok_0' });
-    const { error, response } = await client.POST('/webhook.subscribe', { body: { url: 'https://h.example.com', event: 'lobby:booked' } });
-    expect(server.requests.at(-1)!.headers['service-version']).toBeUndefined();
+    const [sent, { error, response }] = await onlyRequest(() => client.POST('/webhook.subscribe', { body: { url: 'https://h.example.com', event: 'lobby:booked' } }));
+    expect(sent.headers['service-version']).toBeUndefined();
     expect(response.status).toBe(401);
     expect(errorCode(error)).toBe('not_authed');
   });
@@ -69,9 +77,11 @@ describe('createClient', () => {
   ])('%s with baseUrl "<origin>%s" requests %s', async (version, suffix, path) => {
     const baseUrl = server.url + suffix;
     // v0 has no webhook.list, so each generation calls an operation it has.
-    if (version === 'v0') await createClient({ version, baseUrl, token: 't' }).POST('/webhook.subscribe', { body: { url: 'https://h.example.com', event: 'lobby:booked' } });
-    else await createClient({ version, baseUrl, token: 't' }).GET('/webhook.list');
-    expect(server.requests.at(-1)!.url).toBe(path);
+    const [sent] = await onlyRequest(async () => {
+      if (version === 'v0') await createClient({ version, baseUrl, token: 't' }).POST('/webhook.subscribe', { body: { url: 'https://h.example.com', event: 'lobby:booked' } });
+      else await createClient({ version, baseUrl, token: 't' }).GET('/webhook.list');
+    });
+    expect(sent.url).toBe(path);
   });
 
   it.each<[ClientVersion, string]>([['2026-08-25', '/v0'], ['2026-08-25', '/api/v0/'], ['v0', '/v1'], ['v0', '/api/v1/']])(
