@@ -14,5 +14,6 @@ if (only && !(only in BENCHMARKS)) {
   console.error(`unknown benchmark "${only}"; benchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exitCode = 2;
 } else {
-  for (const [name, load] of Object.entries(BENCHMARKS)) if (!only || only === name) await (await load()).run();
+  for (const [name, load] of Object.entries(BENCHMARKS))
+    if (!only || only === name) await (await load()).run();
 }

@@ -38,7 +38,10 @@ export async function build(log: (line: string) => void = console.log): Promise<
 /** Runs one named step, for the `build:<step>` scripts. */
 export async function buildStep(name: string): Promise<void> {
   const step = BUILD_STEPS.find(([stepName]) => stepName === name);
-  if (!step) throw new Error(`unknown build step "${name}"; steps: ${BUILD_STEPS.map(([n]) => n).join(', ')}`);
+  if (!step)
+    throw new Error(
+      `unknown build step "${name}"; steps: ${BUILD_STEPS.map(([n]) => n).join(', ')}`,
+    );
   await step[1]();
 }
 

@@ -24,36 +24,65 @@ export async function buildDocs(outDir = SITE_DIR): Promise<Page[]> {
   const scratch = await mkdtemp(join(tmpdir(), 'service-contract-docs-'));
   try {
     const template = await readFile(join(PROJECT_ROOT, 'docs', 'page.hbs'), 'utf8');
-    await Promise.all(pages.filter((page) => page.api).map((page) => buildReference(page, pages, template, outDir, scratch)));
+    await Promise.all(
+      pages
+        .filter((page) => page.api)
+        .map((page) => buildReference(page, pages, template, outDir, scratch)),
+    );
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
   const registry = loadVersionRegistry();
-  const bundles = new Map(pages.filter((page) => page.api?.version).map((page) => [page.api!.version!, readBundledDocument(page.api!)]));
+  const bundles = new Map(
+    pages
+      .filter((page) => page.api?.version)
+      .map((page) => [page.api!.version!, readBundledDocument(page.api!)]),
+  );
   const summaries = registry.versions.slice(1).map((entry, index) => ({
     version: entry.version,
-    changes: diffDocuments(bundles.get(registry.versions[index]!.version)!, bundles.get(entry.version)!),
+    changes: diffDocuments(
+      bundles.get(registry.versions[index]!.version)!,
+      bundles.get(entry.version)!,
+    ),
   }));
   await writeFile(join(outDir, 'index.html'), renderLanding(registry, summaries, pages));
   return pages;
 }
 
-async function buildReference(page: Page, pages: Page[], template: string, outDir: string, scratch: string): Promise<void> {
+async function buildReference(
+  page: Page,
+  pages: Page[],
+  template: string,
+  outDir: string,
+  scratch: string,
+): Promise<void> {
   // One template per page: the switcher marks the page it is on.
   const pageTemplate = join(scratch, `${page.file}.hbs`);
   await writeFile(pageTemplate, template.replace('<!-- NAV -->', navigation(pages, page)));
   const result = await runBin('redocly', [
     // --inlineBundle: the page renders offline instead of loading Redoc from a CDN.
-    'build-docs', join(PROJECT_ROOT, 'generated', page.api!.bundle), '--output', join(outDir, page.file),
-    '--inlineBundle', '--template', pageTemplate, '--title', `Service API: ${page.label}`,
+    'build-docs',
+    join(PROJECT_ROOT, 'generated', page.api!.bundle),
+    '--output',
+    join(outDir, page.file),
+    '--inlineBundle',
+    '--template',
+    pageTemplate,
+    '--title',
+    `Service API: ${page.label}`,
   ]);
-  if (result.code !== 0) throw new Error(`redocly build-docs ${page.api!.name} failed:\n${result.output}`);
+  if (result.code !== 0)
+    throw new Error(`redocly build-docs ${page.api!.name} failed:\n${result.output}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
   buildDocs()
-    .then((pages) => console.log(`docs: ${pages.length} pages in ${SITE_DIR} (${Math.round(performance.now() - started)} ms)`))
+    .then((pages) =>
+      console.log(
+        `docs: ${pages.length} pages in ${SITE_DIR} (${Math.round(performance.now() - started)} ms)`,
+      ),
+    )
     .catch((error: Error) => {
       console.error(error.message);
       process.exitCode = 1;

@@ -13,7 +13,7 @@ function readOptions() {
       'docs-port': { type: 'string', default: '4000' },
       'mock-port': { type: 'string', default: '4010' },
       'reference-port': { type: 'string', default: '4030' },
-      'data': { type: 'string', default: '.service-data' },
+      data: { type: 'string', default: '.service-data' },
       // For tests that must not rewrite generated/ while other tests read it.
       'skip-build': { type: 'boolean', default: false },
     },
@@ -33,27 +33,45 @@ function readOptions() {
 async function checkPorts(ports: Ports): Promise<void> {
   const held: Array<() => Promise<void>> = [];
   try {
-    for (const flag of PORT_FLAGS) held.push(await holdPort(ports[flag]).catch(explainPort(`--${flag}`)));
+    for (const flag of PORT_FLAGS)
+      held.push(await holdPort(ports[flag]).catch(explainPort(`--${flag}`)));
   } finally {
     await Promise.all(held.map((release) => release()));
   }
 }
 
 async function serveDocs(port: number) {
-  const [{ serveSite }, { SITE_DIR, buildDocs }] = await Promise.all([import('./docs/site-server.ts'), import('./docs.ts')]);
+  const [{ serveSite }, { SITE_DIR, buildDocs }] = await Promise.all([
+    import('./docs/site-server.ts'),
+    import('./docs.ts'),
+  ]);
   await buildDocs();
   const site = serveSite(SITE_DIR);
-  return listen(async (req, res) => site(req, res), { port }, 'docs').catch(explainPort('--docs-port'));
+  return listen(async (req, res) => site(req, res), { port }, 'docs').catch(
+    explainPort('--docs-port'),
+  );
 }
 
 async function serveApis(ports: Ports, dataDir: string) {
-  const [{ startMock }, { startReference }, { profileOf }, { credentialsSummary }] = await Promise.all([
-    import('../src/mock/server.ts'), import('../src/reference/server.ts'), import('../src/reference/profile.ts'), import('../src/reference/credentials-summary.ts'),
-  ]);
+  const [{ startMock }, { startReference }, { profileOf }, { credentialsSummary }] =
+    await Promise.all([
+      import('../src/mock/server.ts'),
+      import('../src/reference/server.ts'),
+      import('../src/reference/profile.ts'),
+      import('../src/reference/credentials-summary.ts'),
+    ]);
   const mock = await startMock({ port: ports['mock-port'] }).catch(explainPort('--mock-port'));
   // npm start is a local environment (SUB-03): webhooks may go to receivers on this machine.
-  const reference = await startReference({ port: ports['reference-port'], dataDir, allowLocalDestinations: true }).catch(explainPort('--reference-port'));
-  return { mock, reference, credentials: credentialsSummary(profileOf(reference.url, reference.workspace)) };
+  const reference = await startReference({
+    port: ports['reference-port'],
+    dataDir,
+    allowLocalDestinations: true,
+  }).catch(explainPort('--reference-port'));
+  return {
+    mock,
+    reference,
+    credentials: credentialsSummary(profileOf(reference.url, reference.workspace)),
+  };
 }
 
 async function start(): Promise<void> {
@@ -63,10 +81,15 @@ async function start(): Promise<void> {
   const docs = await serveDocs(ports['docs-port']);
   const { mock, reference, credentials } = await serveApis(ports, data);
   console.log(`docs: ${docs.url}/`);
-  console.log(`mock: ${mock.url} (try: curl -H 'Authorization: Bearer mock-2026-08-25' ${mock.url}/v1/webhook.list)`);
-  console.log(`reference: ${reference.url} (data in ${data}; try: curl -H 'Authorization: Bearer sk-2026-08-25' ${reference.url}/v1/webhook.list)`);
+  console.log(
+    `mock: ${mock.url} (try: curl -H 'Authorization: Bearer mock-2026-08-25' ${mock.url}/v1/webhook.list)`,
+  );
+  console.log(
+    `reference: ${reference.url} (data in ${data}; try: curl -H 'Authorization: Bearer sk-2026-08-25' ${reference.url}/v1/webhook.list)`,
+  );
   console.log(credentials.join('\n'));
-  const stop = () => void Promise.all([docs.close(), mock.close(), reference.close()]).then(() => process.exit(0));
+  const stop = () =>
+    void Promise.all([docs.close(), mock.close(), reference.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

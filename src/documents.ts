@@ -23,7 +23,12 @@ const V1_NAME = /^v1@(\d{4}-\d{2}-\d{2})$/;
 export function generatedNames(name: string): Omit<ApiDocument, 'name'> {
   const version = V1_NAME.exec(name)?.[1];
   const stem = version ? `v1/${version}` : name;
-  return { version, bundle: `openapi/${stem}.json`, types: `types/${stem}.ts`, validators: `validators/${stem}.cjs` };
+  return {
+    version,
+    bundle: `openapi/${stem}.json`,
+    types: `types/${stem}.ts`,
+    validators: `validators/${stem}.cjs`,
+  };
 }
 
 /** Every contract document: v0, auth, then each dated v1 version of the registry, oldest first. */
@@ -33,7 +38,10 @@ export function listApiDocuments(): ApiDocument[] {
 }
 
 /** Reads a bundled document shipped in generated/. */
-export function readBundledDocument(api: ApiDocument, generatedDir = join(PROJECT_ROOT, 'generated')): OpenApiDocument {
+export function readBundledDocument(
+  api: ApiDocument,
+  generatedDir = join(PROJECT_ROOT, 'generated'),
+): OpenApiDocument {
   return JSON.parse(readFileSync(join(generatedDir, api.bundle), 'utf8')) as OpenApiDocument;
 }
 

@@ -3,5 +3,11 @@
 export * from './client/index.js';
 export * from './oauth/index.js';
 export * from './webhooks/index.js';
-export { type VersionEntry, type VersionRegistry, type VersionStatus, listVersions, loadVersionRegistry } from './versions.js';
+export {
+  type VersionEntry,
+  type VersionRegistry,
+  type VersionStatus,
+  listVersions,
+  loadVersionRegistry,
+} from './versions.js';
 export type { DatedVersion, DocumentTypes } from '../generated/types/index.js';

@@ -23,7 +23,11 @@ export function scaledMs(seconds: number, factor: number): number {
 /** Every clock's factor; 1 (real time) where none is given. */
 export function timeScales(scale: TimeScale = 1): TimeScales {
   if (typeof scale === 'number') return { retries: scale, debounce: scale, failStreak: scale };
-  return { retries: scale.retries ?? 1, debounce: scale.debounce ?? 1, failStreak: scale.failStreak ?? 1 };
+  return {
+    retries: scale.retries ?? 1,
+    debounce: scale.debounce ?? 1,
+    failStreak: scale.failStreak ?? 1,
+  };
 }
 
 /**
@@ -31,14 +35,18 @@ export function timeScales(scale: TimeScale = 1): TimeScales {
  * (`retries=3600,debounce=50,failStreak=43200`, the others real time). Each factor is at least 1.
  */
 export function parseTimeScale(text: string): TimeScale | { problem: string } {
-  const factor = (value: string) => (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 1 ? Number(value) : undefined);
-  if (!text.includes('=')) return factor(text) ?? { problem: `"${text}" is not a number of at least 1` };
+  const factor = (value: string) =>
+    /^\d+(\.\d+)?$/.test(value) && Number(value) >= 1 ? Number(value) : undefined;
+  if (!text.includes('='))
+    return factor(text) ?? { problem: `"${text}" is not a number of at least 1` };
   const scales: Partial<TimeScales> = {};
   for (const part of text.split(',')) {
     const [name = '', value = ''] = part.split('=');
-    if (!(CLOCKS as readonly string[]).includes(name)) return { problem: `"${name}" is not a clock; use ${CLOCKS.join(', ')}` };
+    if (!(CLOCKS as readonly string[]).includes(name))
+      return { problem: `"${name}" is not a clock; use ${CLOCKS.join(', ')}` };
     const parsed = factor(value);
-    if (parsed === undefined) return { problem: `${name}: "${value}" is not a number of at least 1` };
+    if (parsed === undefined)
+      return { problem: `${name}: "${value}" is not a number of at least 1` };
     scales[name as Clock] = parsed;
   }
   return scales;

@@ -33,7 +33,11 @@ let registry: VersionRegistry | undefined;
  * caller shares it: clone it to change it.
  */
 export function loadVersionRegistry(): VersionRegistry {
-  registry ??= deepFreeze(JSON.parse(readFileSync(join(PROJECT_ROOT, 'generated', 'versions.json'), 'utf8')) as VersionRegistry);
+  registry ??= deepFreeze(
+    JSON.parse(
+      readFileSync(join(PROJECT_ROOT, 'generated', 'versions.json'), 'utf8'),
+    ) as VersionRegistry,
+  );
   return registry;
 }
 
@@ -43,6 +47,7 @@ export function listVersions(from = loadVersionRegistry()): string[] {
 }
 
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') for (const child of Object.values(value)) deepFreeze(child);
+  if (value !== null && typeof value === 'object')
+    for (const child of Object.values(value)) deepFreeze(child);
   return Object.freeze(value);
 }

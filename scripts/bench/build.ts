@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { listOperations } from '../../src/openapi/operations.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
-import { EXAMPLE_SUFFIX, SCHEMAS_DIR, listFiles, loadSchemaFiles } from '../../src/validation/schema-files.ts';
+import {
+  EXAMPLE_SUFFIX,
+  SCHEMAS_DIR,
+  listFiles,
+  loadSchemaFiles,
+} from '../../src/validation/schema-files.ts';
 import { loadExampleFiles } from '../../src/validation/example-files.ts';
 
 // Speed targets live here, never in tests. Each measurement is printed with the baseline it is
@@ -13,7 +18,11 @@ const BUILD_TARGET_MS = 15_000;
 
 function wallTime(command: string, args: string[]): number {
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'ignore', env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const result = spawnSync(command, args, {
+    cwd: PROJECT_ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}`);
   return performance.now() - started;
 }
@@ -27,8 +36,12 @@ function benchBuild(): void {
   const warm = wallTime('npm', ['run', '--silent', 'build']);
   console.log('build (wall time, 8 documents: lint, bundle, types, validators, type-check)');
   console.log(`  baseline: redocly lint alone  ${Math.round(baseline)} ms`);
-  console.log(`  cold build                    ${Math.round(cold)} ms  = ${(cold / baseline).toFixed(2)}x baseline, ${(cold / BUILD_TARGET_MS).toFixed(2)} of the 15 s target`);
-  console.log(`  warm build                    ${Math.round(warm)} ms  = ${(warm / baseline).toFixed(2)}x baseline`);
+  console.log(
+    `  cold build                    ${Math.round(cold)} ms  = ${(cold / baseline).toFixed(2)}x baseline, ${(cold / BUILD_TARGET_MS).toFixed(2)} of the 15 s target`,
+  );
+  console.log(
+    `  warm build                    ${Math.round(warm)} ms  = ${(warm / baseline).toFixed(2)}x baseline`,
+  );
 }
 
 function contractSize(): void {
@@ -38,9 +51,15 @@ function contractSize(): void {
   const cases = loadExampleFiles(schemas).flatMap((file) => file.cases);
   console.log('contract size');
   console.log(`  documents ${documents.length}`);
-  console.log(`  operations ${operations.filter((o) => o.kind === 'path').length} (paths), webhooks ${operations.filter((o) => o.kind === 'webhook').length}, summed over documents`);
-  console.log(`  schemas ${schemas.length}, example files ${listFiles(SCHEMAS_DIR).filter((p) => p.endsWith(EXAMPLE_SUFFIX)).length}`);
-  console.log(`  example cases ${cases.filter((c) => c.valid).length} valid, ${cases.filter((c) => !c.valid).length} invalid`);
+  console.log(
+    `  operations ${operations.filter((o) => o.kind === 'path').length} (paths), webhooks ${operations.filter((o) => o.kind === 'webhook').length}, summed over documents`,
+  );
+  console.log(
+    `  schemas ${schemas.length}, example files ${listFiles(SCHEMAS_DIR).filter((p) => p.endsWith(EXAMPLE_SUFFIX)).length}`,
+  );
+  console.log(
+    `  example cases ${cases.filter((c) => c.valid).length} valid, ${cases.filter((c) => !c.valid).length} invalid`,
+  );
 }
 
 /** Cold and warm build time, and the size of the contract it builds. */

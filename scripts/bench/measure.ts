@@ -6,7 +6,11 @@
  * Without both, a variant pays for the garbage of the one before it: with the variants of the
  * webhooks benchmark in reverse order, the same code measured 1.04x its floor instead of 0.76x.
  */
-export function ratios<B extends Record<string, () => void>>(subject: () => void, baselines: B, { rounds = 15, perRound = 3_000 } = {}) {
+export function ratios<B extends Record<string, () => void>>(
+  subject: () => void,
+  baselines: B,
+  { rounds = 15, perRound = 3_000 } = {},
+) {
   const collect = fullCollection();
   const all = Object.entries({ subject, ...baselines });
   const rates: Record<string, number[]> = Object.fromEntries(all.map(([name]) => [name, []]));
@@ -20,9 +24,16 @@ export function ratios<B extends Record<string, () => void>>(subject: () => void
       rates[name]!.push(perRound / (Number(process.hrtime.bigint() - started) / 1e9));
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return Object.fromEntries(
-    all.map(([name]) => [name, { perSecond: median(rates[name]!), ratio: median(rates.subject!.map((rate, i) => rate / rates[name]![i]!)) }]),
+    all.map(([name]) => [
+      name,
+      {
+        perSecond: median(rates[name]!),
+        ratio: median(rates.subject!.map((rate, i) => rate / rates[name]![i]!)),
+      },
+    ]),
   ) as { [name in 'subject' | keyof typeof baselines]: { perSecond: number; ratio: number } };
 }
 

@@ -37,7 +37,10 @@ const VERSION = '2026-08-25';
 const EVENT: ServiceEvent = {
   generation: 'v1',
   type: 'chat.message',
-  data: { chatType: 'group', text: `Heads up <@G-5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11> and <@all>: ${'the release is out. '.repeat(20)}` },
+  data: {
+    chatType: 'group',
+    text: `Heads up <@G-5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11> and <@all>: ${'the release is out. '.repeat(20)}`,
+  },
 };
 
 const RECEIVER = `
@@ -47,7 +50,9 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
 
 async function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['-e', RECEIVER]);
-  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  const port = await new Promise<string>((resolve) =>
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+  );
   return { url: `http://127.0.0.1:${port}/hook`, child };
 }
 
@@ -55,12 +60,14 @@ async function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
 async function rate(count: number, work: () => Promise<void>): Promise<number> {
   let started = 0;
   const begin = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (started < count) {
-      started += 1;
-      await work();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (started < count) {
+        started += 1;
+        await work();
+      }
+    }),
+  );
   return count / ((performance.now() - begin) / 1000);
 }
 
@@ -70,18 +77,40 @@ export async function deliveries(): Promise<void> {
   const store = await openStore(dir);
   const workspace = seedWorkspace();
   // The receiver is on loopback: a local environment (SUB-03).
-  const dispatcher = createDispatcher({ store, clock: systemClock(), apps: workspace.apps, destinations: { allowLocal: true } });
+  const dispatcher = createDispatcher({
+    store,
+    clock: systemClock(),
+    apps: workspace.apps,
+    destinations: { allowLocal: true },
+  });
   const client = createDeliveryClient({ allowLocal: true });
   try {
-    await store.upsertSubscription({ app: APP, generation: 'v1', event: EVENT.type, url: receiver.url, filter: null, apiVersion: VERSION, dynamic: true });
-    const body = JSON.stringify(renderPayload(EVENT, VERSION, { eventId: `evt_${'0'.repeat(36)}`, occurredAt: new Date().toISOString() }));
+    await store.upsertSubscription({
+      app: APP,
+      generation: 'v1',
+      event: EVENT.type,
+      url: receiver.url,
+      filter: null,
+      apiVersion: VERSION,
+      dynamic: true,
+    });
+    const body = JSON.stringify(
+      renderPayload(EVENT, VERSION, {
+        eventId: `evt_${'0'.repeat(36)}`,
+        occurredAt: new Date().toISOString(),
+      }),
+    );
     let failed = 0;
     const signed = async () => {
       const { settled } = await dispatcher.emit(APP, EVENT);
       for (const report of await settled) if (report.outcome !== 'acknowledged') failed += 1;
     };
     const bare = async () => {
-      const response = await request(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await request(receiver.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       await response.body.dump();
       if (response.statusCode !== 204) failed += 1;
     };
@@ -89,30 +118,60 @@ export async function deliveries(): Promise<void> {
     // add on top of it is the difference between this and `signed`.
     const key = (parseSecret(workspace.apps[APP]!.signingSecret) as { key: Buffer }).key;
     const minimal = async () => {
-      const json = JSON.stringify(renderPayload(EVENT, VERSION, { eventId: `evt_${randomUUID()}`, occurredAt: new Date().toISOString() }));
+      const json = JSON.stringify(
+        renderPayload(EVENT, VERSION, {
+          eventId: `evt_${randomUUID()}`,
+          occurredAt: new Date().toISOString(),
+        }),
+      );
       const id = `msg_${randomUUID()}`;
       const timestamp = Math.floor(Date.now() / 1000);
-      const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(key, id, timestamp, json), 'service-version': VERSION };
-      if ((await sendAttempt(receiver.url, json, headers, 3000, Date.now(), client)).kind !== 'acknowledged') failed += 1;
+      const headers = {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signature(key, id, timestamp, json),
+        'service-version': VERSION,
+      };
+      if (
+        (await sendAttempt(receiver.url, json, headers, 3000, Date.now(), client)).kind !==
+        'acknowledged'
+      )
+        failed += 1;
     };
     // For scale: the same POSTs through fetch, the client most code reaches for first.
     const viaFetch = async () => {
-      const response = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(receiver.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       await response.arrayBuffer();
       if (response.status !== 204) failed += 1;
     };
     for (const work of [signed, bare, minimal, viaFetch]) await rate(WARMUP, work);
     const rounds: Array<{ signed: number; bare: number; minimal: number; fetch: number }> = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      rounds.push({ signed: await rate(PER_ROUND, signed), bare: await rate(PER_ROUND, bare), minimal: await rate(PER_ROUND, minimal), fetch: await rate(PER_ROUND, viaFetch) });
+      rounds.push({
+        signed: await rate(PER_ROUND, signed),
+        bare: await rate(PER_ROUND, bare),
+        minimal: await rate(PER_ROUND, minimal),
+        fetch: await rate(PER_ROUND, viaFetch),
+      });
     }
     if (failed > 0) throw new Error(`${failed} deliveries or POSTs failed`);
-    console.log(`reference: deliveries of a ${body.length}-byte chat.message (${VERSION}) to a loopback receiver, ${CONCURRENCY} in flight, ${ROUNDS} interleaved rounds of ${PER_ROUND}, medians`);
+    console.log(
+      `reference: deliveries of a ${body.length}-byte chat.message (${VERSION}) to a loopback receiver, ${CONCURRENCY} in flight, ${ROUNDS} interleaved rounds of ${PER_ROUND}, medians`,
+    );
     console.log(`  bare POSTs (undici)    ${Math.round(median(rounds.map((r) => r.bare)))} /s`);
     console.log(`  signed deliveries      ${Math.round(median(rounds.map((r) => r.signed)))} /s`);
-    console.log(`  render + sign + POST   ${Math.round(median(rounds.map((r) => r.minimal)))} /s   (no dispatcher: ${median(rounds.map((r) => r.minimal / r.bare)).toFixed(2)} of bare POSTs)`);
+    console.log(
+      `  render + sign + POST   ${Math.round(median(rounds.map((r) => r.minimal)))} /s   (no dispatcher: ${median(rounds.map((r) => r.minimal / r.bare)).toFixed(2)} of bare POSTs)`,
+    );
     console.log(`  bare POSTs (fetch)     ${Math.round(median(rounds.map((r) => r.fetch)))} /s`);
-    console.log(`  ratio ${median(rounds.map((r) => r.signed / r.minimal)).toFixed(2)} of render + sign + POST done directly (target >= 0.9); ${median(rounds.map((r) => r.signed / r.bare)).toFixed(2)} of bare POSTs with the same client; ${median(rounds.map((r) => r.signed / r.fetch)).toFixed(2)}x bare fetch POSTs`);
+    console.log(
+      `  ratio ${median(rounds.map((r) => r.signed / r.minimal)).toFixed(2)} of render + sign + POST done directly (target >= 0.9); ${median(rounds.map((r) => r.signed / r.bare)).toFixed(2)} of bare POSTs with the same client; ${median(rounds.map((r) => r.signed / r.fetch)).toFixed(2)}x bare fetch POSTs`,
+    );
   } finally {
     dispatcher.close();
     await client.agent.close();
@@ -130,14 +189,29 @@ async function subscribes(): Promise<void> {
   try {
     const rounds: Array<{ subscribe: number; list: number }> = [];
     for (let round = 0; round < 3; round += 1) {
-      const subscribe = await autocannon(`${server.url}/v1/webhook.subscribe`, { method: 'POST', body, headers, seconds: SECONDS });
-      const list = await autocannon(`${server.url}/v1/webhook.list`, { method: 'GET', headers, seconds: SECONDS });
+      const subscribe = await autocannon(`${server.url}/v1/webhook.subscribe`, {
+        method: 'POST',
+        body,
+        headers,
+        seconds: SECONDS,
+      });
+      const list = await autocannon(`${server.url}/v1/webhook.list`, {
+        method: 'GET',
+        headers,
+        seconds: SECONDS,
+      });
       rounds.push({ subscribe: subscribe.requests, list: list.requests });
     }
-    console.log(`reference: v1 webhook.subscribe over HTTP (an upsert committed before the answer), autocannon -c 10, 3 interleaved rounds of ${SECONDS} s, medians`);
+    console.log(
+      `reference: v1 webhook.subscribe over HTTP (an upsert committed before the answer), autocannon -c 10, 3 interleaved rounds of ${SECONDS} s, medians`,
+    );
     console.log(`  webhook.list (a read)  ${Math.round(median(rounds.map((r) => r.list)))} req/s`);
-    console.log(`  webhook.subscribe      ${Math.round(median(rounds.map((r) => r.subscribe)))} req/s`);
-    console.log(`  ratio ${median(rounds.map((r) => r.subscribe / r.list)).toFixed(2)} of the read's throughput`);
+    console.log(
+      `  webhook.subscribe      ${Math.round(median(rounds.map((r) => r.subscribe)))} req/s`,
+    );
+    console.log(
+      `  ratio ${median(rounds.map((r) => r.subscribe / r.list)).toFixed(2)} of the read's throughput`,
+    );
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });

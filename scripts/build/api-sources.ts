@@ -12,6 +12,12 @@ export interface ApiSource extends ApiDocument {
 
 /** The APIs listed in redocly.yaml, in their order there: what the build lints and bundles. */
 export function listApiSources(root = PROJECT_ROOT): ApiSource[] {
-  const config = parse(readFileSync(join(root, 'redocly.yaml'), 'utf8')) as { apis: Record<string, { root: string }> };
-  return Object.entries(config.apis).map(([name, api]) => ({ name, root: api.root, ...generatedNames(name) }));
+  const config = parse(readFileSync(join(root, 'redocly.yaml'), 'utf8')) as {
+    apis: Record<string, { root: string }>;
+  };
+  return Object.entries(config.apis).map(([name, api]) => ({
+    name,
+    root: api.root,
+    ...generatedNames(name),
+  }));
 }

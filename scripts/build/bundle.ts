@@ -8,7 +8,10 @@ import { GENERATED_HEADER } from './generated-header.ts';
 import { pinApiVersion } from './pin-api-version.ts';
 
 /** Bundles every API of redocly.yaml into self-contained OpenAPI 3.1 JSON under `<outDir>/openapi/`. */
-export async function bundleDocuments(outDir: string, apis: ApiDocument[] = listApiSources()): Promise<void> {
+export async function bundleDocuments(
+  outDir: string,
+  apis: ApiDocument[] = listApiSources(),
+): Promise<void> {
   // Start clean so a removed version leaves no stale bundle behind.
   await rm(join(outDir, 'openapi'), { recursive: true, force: true });
   const scratch = await mkdtemp(join(tmpdir(), 'service-contract-bundle-'));
@@ -22,15 +25,25 @@ export async function bundleDocuments(outDir: string, apis: ApiDocument[] = list
 async function bundleOne(api: ApiDocument, outDir: string, scratch: string): Promise<void> {
   const raw = join(scratch, `${api.name}.json`);
   const result = await runBin('redocly', [
-    'bundle', api.name, '--output', raw, '--ext', 'json',
+    'bundle',
+    api.name,
+    '--output',
+    raw,
+    '--ext',
+    'json',
     // Components are named after each schema's `title`, which a test keeps equal to its file name.
-    '--component-names-strategy', 'title',
-    '--component-renaming-conflicts-severity', 'error',
+    '--component-names-strategy',
+    'title',
+    '--component-renaming-conflicts-severity',
+    'error',
   ]);
   if (result.code !== 0) throw new Error(`redocly bundle ${api.name} failed:\n${result.output}`);
   const document = JSON.parse(await readFile(raw, 'utf8')) as OpenApiDocument;
   pinApiVersion(document);
   const target = join(outDir, api.bundle);
   await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...document }, null, 2)}\n`);
+  await writeFile(
+    target,
+    `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...document }, null, 2)}\n`,
+  );
 }

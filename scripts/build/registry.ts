@@ -9,6 +9,11 @@ import { GENERATED_HEADER } from './generated-header.ts';
  * the package it ships in, as JSON, with no YAML parser and nothing from the working directory.
  */
 export async function generateRegistry(generatedDir: string): Promise<void> {
-  const registry = parse(await readFile(join(PROJECT_ROOT, 'openapi', 'versions.yaml'), 'utf8')) as object;
-  await writeFile(join(generatedDir, 'versions.json'), `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...registry }, null, 2)}\n`);
+  const registry = parse(
+    await readFile(join(PROJECT_ROOT, 'openapi', 'versions.yaml'), 'utf8'),
+  ) as object;
+  await writeFile(
+    join(generatedDir, 'versions.json'),
+    `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...registry }, null, 2)}\n`,
+  );
 }

@@ -12,10 +12,15 @@ const COMPONENT = '#/components/schemas/';
  * The components a payload uses move under `$defs`. A `:` of a v0 event name becomes `.` in the
  * file name, which must be valid on every file system.
  */
-export async function generateSchemas(generatedDir: string, apis: ApiDocument[] = listApiSources()): Promise<void> {
+export async function generateSchemas(
+  generatedDir: string,
+  apis: ApiDocument[] = listApiSources(),
+): Promise<void> {
   await rm(join(generatedDir, 'schemas'), { recursive: true, force: true });
   for (const api of apis) {
-    const document = JSON.parse(await readFile(join(generatedDir, api.bundle), 'utf8')) as OpenApiDocument;
+    const document = JSON.parse(
+      await readFile(join(generatedDir, api.bundle), 'utf8'),
+    ) as OpenApiDocument;
     for (const [event, schema] of webhookSchemas(document)) {
       const target = join(generatedDir, payloadSchemaPath(api, event));
       await mkdir(dirname(target), { recursive: true });
@@ -31,7 +36,9 @@ export function payloadSchemaPath(api: ApiDocument, event: string): string {
 
 function webhookSchemas(document: OpenApiDocument): Array<[string, unknown]> {
   return Object.entries(document.webhooks ?? {}).map(([event, item]) => {
-    const post = item.post as { requestBody: { content: { 'application/json': { schema: unknown } } } };
+    const post = item.post as {
+      requestBody: { content: { 'application/json': { schema: unknown } } };
+    };
     return [event, post.requestBody.content['application/json'].schema];
   });
 }
@@ -45,7 +52,11 @@ function standalone(document: OpenApiDocument, event: string, schema: unknown): 
     defs[name] = rewriteRefs(components[name]);
     pending.push(...referencedNames(components[name]));
   }
-  const sorted = Object.fromEntries(Object.keys(defs).sort().map((name) => [name, defs[name]]));
+  const sorted = Object.fromEntries(
+    Object.keys(defs)
+      .sort()
+      .map((name) => [name, defs[name]]),
+  );
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $comment: `${GENERATED_HEADER}: the ${event} payload of ${document.info.title} ${document.info.version}`,
@@ -58,7 +69,8 @@ function standalone(document: OpenApiDocument, event: string, schema: unknown): 
 function referencedNames(value: unknown): string[] {
   const names: string[] = [];
   JSON.stringify(value, (key, child: unknown) => {
-    if (key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT)) names.push(child.slice(COMPONENT.length));
+    if (key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT))
+      names.push(child.slice(COMPONENT.length));
     return child;
   });
   return names;
@@ -66,5 +78,8 @@ function referencedNames(value: unknown): string[] {
 
 function rewriteRefs(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, child: unknown) =>
-    key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT) ? `#/$defs/${child.slice(COMPONENT.length)}` : child);
+    key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT)
+      ? `#/$defs/${child.slice(COMPONENT.length)}`
+      : child,
+  );
 }

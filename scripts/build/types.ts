@@ -6,7 +6,10 @@ import { listApiSources } from './api-sources.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
 
 /** Writes openapi-typescript types for every bundled document under `<generatedDir>/types/`. */
-export async function generateTypes(generatedDir: string, apis: ApiDocument[] = listApiSources()): Promise<void> {
+export async function generateTypes(
+  generatedDir: string,
+  apis: ApiDocument[] = listApiSources(),
+): Promise<void> {
   await rm(join(generatedDir, 'types'), { recursive: true, force: true });
   for (const api of apis) await typesFor(api, generatedDir);
   await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis));
@@ -21,13 +24,22 @@ export function typeIndex(apis: ApiDocument[]): string {
   const key = (api: ApiDocument) => JSON.stringify(api.version ?? api.name);
   const lines = [
     `// ${GENERATED_HEADER}`,
-    ...apis.map((api) => `import type * as ${alias(api)} from './${api.types.slice('types/'.length, -'.ts'.length)}.js';`),
+    ...apis.map(
+      (api) =>
+        `import type * as ${alias(api)} from './${api.types.slice('types/'.length, -'.ts'.length)}.js';`,
+    ),
     '',
     'export interface DocumentTypes {',
-    ...apis.map((api) => `  ${key(api)}: { paths: ${alias(api)}.paths; webhooks: ${alias(api)}.webhooks; components: ${alias(api)}.components };`),
+    ...apis.map(
+      (api) =>
+        `  ${key(api)}: { paths: ${alias(api)}.paths; webhooks: ${alias(api)}.webhooks; components: ${alias(api)}.components };`,
+    ),
     '}',
     '',
-    `export type DatedVersion = ${apis.filter((api) => api.version).map(key).join(' | ')};`,
+    `export type DatedVersion = ${apis
+      .filter((api) => api.version)
+      .map(key)
+      .join(' | ')};`,
     '',
   ];
   return lines.join('\n');

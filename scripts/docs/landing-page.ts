@@ -11,24 +11,40 @@ export interface VersionSummary {
 const inlineCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 /** The landing page: a versions table, the changelog newest first, and links to every reference. */
-export function renderLanding(registry: VersionRegistry, summaries: VersionSummary[], pages: Page[]): string {
+export function renderLanding(
+  registry: VersionRegistry,
+  summaries: VersionSummary[],
+  pages: Page[],
+): string {
   const byVersion = new Map(summaries.map((summary) => [summary.version, summary.changes]));
   const rows = registry.versions.map((entry, index) => {
     const changes = byVersion.get(entry.version) ?? [];
     const breaking = changes.filter((change) => change.kind === 'breaking').length;
     const computed = index === 0 ? 'baseline' : `${changes.length} changes, ${breaking} breaking`;
-    return `<tr data-version="${entry.version}"><td><a href="v1-${entry.version}.html">${entry.version}</a>${entry.version === registry.latest ? ' (latest)' : ''}</td>`
-      + `<td>${entry.status}</td><td>${entry.version}</td><td>${entry.sunset ?? '—'}</td>`
-      + `<td>${inlineCode(entry.summary)} <small>${entry.requirements.join(', ')}</small></td><td>${computed}</td></tr>`;
+    return (
+      `<tr data-version="${entry.version}"><td><a href="v1-${entry.version}.html">${entry.version}</a>${entry.version === registry.latest ? ' (latest)' : ''}</td>` +
+      `<td>${entry.status}</td><td>${entry.version}</td><td>${entry.sunset ?? '—'}</td>` +
+      `<td>${inlineCode(entry.summary)} <small>${entry.requirements.join(', ')}</small></td><td>${computed}</td></tr>`
+    );
   });
   const changelog = [...registry.versions].reverse().map((entry) => {
-    const items = [...new Set((byVersion.get(entry.version) ?? []).map((change) => `${change.item}: ${change.kind}`))];
+    const items = [
+      ...new Set(
+        (byVersion.get(entry.version) ?? []).map((change) => `${change.item}: ${change.kind}`),
+      ),
+    ];
     // An item with breaking and additive leaves is listed once, as breaking.
-    const worst = items.filter((line) => line.endsWith('breaking') || !items.includes(line.replace(/additive$/, 'breaking')));
-    const list = worst.length ? `<ul>${worst.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : '<p>No document changes.</p>';
+    const worst = items.filter(
+      (line) => line.endsWith('breaking') || !items.includes(line.replace(/additive$/, 'breaking')),
+    );
+    const list = worst.length
+      ? `<ul>${worst.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+      : '<p>No document changes.</p>';
     return `<section class="release" id="v${entry.version}"><h3>${entry.version}${entry.breaking ? ' — breaking' : ''}</h3><p>${inlineCode(entry.summary)}</p>${list}</section>`;
   });
-  const references = pages.filter((page) => page.api).map((page) => `<li><a href="${page.file}">${escapeHtml(page.label)}</a></li>`);
+  const references = pages
+    .filter((page) => page.api)
+    .map((page) => `<li><a href="${page.file}">${escapeHtml(page.label)}</a></li>`);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

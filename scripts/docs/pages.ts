@@ -11,12 +11,22 @@ export interface Page {
 /** The landing page, then the dated versions newest first, then v0 and OAuth. */
 export function listPages(apis = listApiDocuments()): Page[] {
   const latest = loadVersionRegistry().latest;
-  const dated = apis.filter((api) => api.version).sort((a, b) => b.version!.localeCompare(a.version!));
+  const dated = apis
+    .filter((api) => api.version)
+    .sort((a, b) => b.version!.localeCompare(a.version!));
   return [
     { file: 'index.html', label: 'Versions and changelog' },
-    ...dated.map((api) => ({ file: `v1-${api.version}.html`, label: `v1 ${api.version}${api.version === latest ? ' (latest)' : ''}`, api })),
-    ...apis.filter((api) => api.name === 'v0').map((api) => ({ file: 'v0.html', label: 'v0 (legacy)', api })),
-    ...apis.filter((api) => api.name === 'auth').map((api) => ({ file: 'auth.html', label: 'OAuth server', api })),
+    ...dated.map((api) => ({
+      file: `v1-${api.version}.html`,
+      label: `v1 ${api.version}${api.version === latest ? ' (latest)' : ''}`,
+      api,
+    })),
+    ...apis
+      .filter((api) => api.name === 'v0')
+      .map((api) => ({ file: 'v0.html', label: 'v0 (legacy)', api })),
+    ...apis
+      .filter((api) => api.name === 'auth')
+      .map((api) => ({ file: 'auth.html', label: 'OAuth server', api })),
   ];
 }
 
@@ -26,7 +36,10 @@ import { escapeHtml } from '../../src/http/escape-html.ts';
 /** The version switcher every page carries, with the current page selected. */
 export function navigation(pages: Page[], current: Page): string {
   const options = pages
-    .map((page) => `<option value="${page.file}"${page === current ? ' selected' : ''}>${escapeHtml(page.label)}</option>`)
+    .map(
+      (page) =>
+        `<option value="${page.file}"${page === current ? ' selected' : ''}>${escapeHtml(page.label)}</option>`,
+    )
     .join('');
   return [
     '<nav class="versions" aria-label="API versions">',

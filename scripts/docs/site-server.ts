@@ -11,14 +11,26 @@ export const SITE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
   'Content-Security-Policy': [
-    "default-src 'self'", "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-    "font-src 'self' data:", "worker-src 'self' blob:", "connect-src 'self'", "object-src 'none'", "base-uri 'none'",
-    "form-action 'none'", "frame-ancestors 'none'",
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
   ].join('; '),
 };
 
 /** Serves the built site from `dir` with SITE_HEADERS on every answer. */
 export function serveSite(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
-  const site = sirv(dir, { setHeaders: (res) => { for (const [name, value] of Object.entries(SITE_HEADERS)) res.setHeader(name, value); } });
+  const site = sirv(dir, {
+    setHeaders: (res) => {
+      for (const [name, value] of Object.entries(SITE_HEADERS)) res.setHeader(name, value);
+    },
+  });
   return (req, res) => site(req, res);
 }

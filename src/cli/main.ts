@@ -11,7 +11,10 @@ export { EXIT } from './exit-codes.js';
  */
 export async function main(argv: string[]): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
-  const cli = new Command('service-contract').description('Contract toolkit for the Service API').exitOverride().showHelpAfterError();
+  const cli = new Command('service-contract')
+    .description('Contract toolkit for the Service API')
+    .exitOverride()
+    .showHelpAfterError();
   const running = commandOf(argv);
   try {
     for (const entry of COMMANDS) {

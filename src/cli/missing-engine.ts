@@ -12,14 +12,20 @@ export function missingEngineMessage(entry: CommandEntry, error: unknown): strin
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (code !== 'ERR_MODULE_NOT_FOUND' || typeof message !== 'string') return undefined;
   const engines = entry.engines ?? [];
-  const missing = engines.find((name) => message.includes(`'${name}'`) || message.includes(`'${name}/`));
+  const missing = engines.find(
+    (name) => message.includes(`'${name}'`) || message.includes(`'${name}/`),
+  );
   if (!missing) return undefined;
   const ranges = peerRanges();
-  const install = engines.map((name) => (ranges.has(name) ? `${name}@${ranges.get(name)}` : name)).join(' ');
+  const install = engines
+    .map((name) => (ranges.has(name) ? `${name}@${ranges.get(name)}` : name))
+    .join(' ');
   return `service-contract ${entry.name} needs ${missing}, an optional dependency that is not installed: npm install ${install}`;
 }
 
 function peerRanges(): Map<string, string> {
-  const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+  };
   return new Map(Object.entries(manifest.peerDependencies ?? {}));
 }

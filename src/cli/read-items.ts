@@ -36,7 +36,10 @@ export async function* readItems(path: string): AsyncGenerator<Item> {
       number += 1;
       if (mode === 'document') {
         length += line.length + 1;
-        if (length > MAX_DOCUMENT_CHARS) throw new UsageError(`${name} is over ${MAX_DOCUMENT_CHARS} characters; send large inputs as NDJSON, one payload per line`);
+        if (length > MAX_DOCUMENT_CHARS)
+          throw new UsageError(
+            `${name} is over ${MAX_DOCUMENT_CHARS} characters; send large inputs as NDJSON, one payload per line`,
+          );
         document.push(line);
         continue;
       }
@@ -52,7 +55,14 @@ export async function* readItems(path: string): AsyncGenerator<Item> {
       mode = 'ndjson';
       // Held back one line: a file of a single line is labelled by its name alone.
       if (held) yield* itemsOf(`${name}:${held.number}`, held.value);
-      held = { number, value: value ?? { problem: tooLong ? `the line is over ${MAX_LINE_CHARS} characters` : 'the line is not JSON' } };
+      held = {
+        number,
+        value: value ?? {
+          problem: tooLong
+            ? `the line is over ${MAX_LINE_CHARS} characters`
+            : 'the line is not JSON',
+        },
+      };
       itemLines += 1;
     }
   } catch (error) {
@@ -61,7 +71,13 @@ export async function* readItems(path: string): AsyncGenerator<Item> {
     throw error;
   }
   if (held) yield* itemsOf(itemLines > 1 ? `${name}:${held.number}` : name, held.value);
-  if (mode === 'document') yield* itemsOf(name, decode(document.join('\n')) ?? { problem: 'the input is neither one JSON document nor NDJSON' });
+  if (mode === 'document')
+    yield* itemsOf(
+      name,
+      decode(document.join('\n')) ?? {
+        problem: 'the input is neither one JSON document nor NDJSON',
+      },
+    );
 }
 
 function openInput(path: string): Readable {
@@ -86,7 +102,11 @@ function* itemsOf(label: string, value: Item['value']): Generator<Item> {
   yield isExample(json) ? exampleItem(label, json) : { label, value };
 }
 
-interface Example { description?: unknown; data: unknown; valid: boolean }
+interface Example {
+  description?: unknown;
+  data: unknown;
+  valid: boolean;
+}
 
 /** The examples' shape (JSON-Schema-Test-Suite): `{description, data, valid}`. */
 function isExample(value: unknown): value is Example {

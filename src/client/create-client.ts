@@ -1,4 +1,10 @@
-import createFetchClient, { type Client, type ClientPathsWithMethod, type FetchOptions, type FetchResponse, type ParseAs } from 'openapi-fetch';
+import createFetchClient, {
+  type Client,
+  type ClientPathsWithMethod,
+  type FetchOptions,
+  type FetchResponse,
+  type ParseAs,
+} from 'openapi-fetch';
 import type { DatedVersion, DocumentTypes } from '../../generated/types/index.js';
 import { listVersions } from '../versions.js';
 
@@ -9,12 +15,19 @@ type Paths<V extends ClientVersion> = DocumentTypes[V]['paths'];
 type Method = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 // The operation object of one path and method.
-type Op<P, Path, M extends Method> = Path extends keyof P ? (P[Path] extends { [K in M]: infer O extends {} } ? O : never) : never;
+type Op<P, Path, M extends Method> = Path extends keyof P
+  ? P[Path] extends { [K in M]: infer O extends {} }
+    ? O
+    : never
+  : never;
 type Init<O, Parse extends ParseAs> = FetchOptions<O> & { parseAs?: Parse };
 // The init may be left out when the operation requires neither params nor a body, as in openapi-fetch.
-type InitArgs<O, Parse extends ParseAs> = {} extends FetchOptions<O> ? [init?: Init<O, Parse>] : [init: Init<O, Parse>];
+type InitArgs<O, Parse extends ParseAs> =
+  {} extends FetchOptions<O> ? [init?: Init<O, Parse>] : [init: Init<O, Parse>];
 // `{ parseAs: 'json' }` types `data` as the JSON body, as openapi-fetch does when parseAs is left out.
-type Result<O, Parse extends ParseAs> = Promise<FetchResponse<O & {}, { parseAs: Parse }, `${string}/${string}`>>;
+type Result<O, Parse extends ParseAs> = Promise<
+  FetchResponse<O & {}, { parseAs: Parse }, `${string}/${string}`>
+>;
 
 // openapi-fetch 0.17 types each method as `<Path, Init extends MaybeOptionalInit<…>>(url, ...init: InitParam<Init>)`:
 // the init object is *inferred* into `Init`, so the parameter type is the literal's own type and
@@ -24,15 +37,30 @@ type Result<O, Parse extends ParseAs> = Promise<FetchResponse<O & {}, { parseAs:
 // (e.g. a literal widened to string against an enum) and the declared type is used instead.
 // Here only the path and `parseAs` are inferred and the init is the operation's declared options,
 // so an unknown key in an object literal, at any depth, is an error.
-type Call<P extends {}, M extends Method> = <Path extends ClientPathsWithMethod<Client<P>, M>, Parse extends ParseAs = 'json'>(
-  url: Path, ...init: InitArgs<Op<P, Path, M>, Parse>) => Result<Op<P, Path, M>, Parse>;
+type Call<P extends {}, M extends Method> = <
+  Path extends ClientPathsWithMethod<Client<P>, M>,
+  Parse extends ParseAs = 'json',
+>(
+  url: Path,
+  ...init: InitArgs<Op<P, Path, M>, Parse>
+) => Result<Op<P, Path, M>, Parse>;
 
 /** An openapi-fetch client typed by the paths of exactly one version's document, with exact request bodies. */
-export type ServiceClient<V extends ClientVersion> = Omit<Client<Paths<V>>, 'request' | Uppercase<Method>> & {
+export type ServiceClient<V extends ClientVersion> = Omit<
+  Client<Paths<V>>,
+  'request' | Uppercase<Method>
+> & {
   [M in Method as Uppercase<M>]: Call<Paths<V>, M>;
 } & {
-  request: <M extends Method, Path extends ClientPathsWithMethod<Client<Paths<V>>, M>, Parse extends ParseAs = 'json'>(
-    method: M, url: Path, ...init: InitArgs<Op<Paths<V>, Path, M>, Parse>) => Result<Op<Paths<V>, Path, M>, Parse>;
+  request: <
+    M extends Method,
+    Path extends ClientPathsWithMethod<Client<Paths<V>>, M>,
+    Parse extends ParseAs = 'json',
+  >(
+    method: M,
+    url: Path,
+    ...init: InitArgs<Op<Paths<V>, Path, M>, Parse>
+  ) => Result<Op<Paths<V>, Path, M>, Parse>;
 };
 
 export interface ClientOptions<V extends ClientVersion> {
@@ -54,7 +82,9 @@ function generationBaseUrl(baseUrl: string, generation: 'v0' | 'v1'): string {
   const last = /(?<=[^/])\/(v[01])$/.exec(trimmed)?.[1];
   if (last === undefined) return `${trimmed}/${generation}`;
   if (last === generation) return trimmed;
-  throw new TypeError(`baseUrl "${baseUrl}" ends in /${last}, but this version is served under /${generation}`);
+  throw new TypeError(
+    `baseUrl "${baseUrl}" ends in /${last}, but this version is served under /${generation}`,
+  );
 }
 
 /**

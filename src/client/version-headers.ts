@@ -10,5 +10,9 @@ export interface VersionHeaders {
 
 export function versionHeaders(response: Response): VersionHeaders {
   const read = (name: string) => response.headers.get(name) ?? undefined;
-  return { serviceVersion: read('Service-Version'), deprecation: read('Deprecation'), sunset: read('Sunset') };
+  return {
+    serviceVersion: read('Service-Version'),
+    deprecation: read('Deprecation'),
+    sunset: read('Sunset'),
+  };
 }

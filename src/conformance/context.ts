@@ -32,7 +32,11 @@ export interface CheckContext {
   version: string;
   call(input: CallInput): Promise<Observed>;
   /** A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the profile has one. */
-  credential(options: { pin?: string | null; scopes?: string[]; access?: 'organization' | 'personal' }): string | undefined;
+  credential(options: {
+    pin?: string | null;
+    scopes?: string[];
+    access?: 'organization' | 'personal';
+  }): string | undefined;
   /** The run's delivery receiver on loopback, started on first use. */
   receiver(): Promise<Receiver>;
   /** Whether checks may wait out the real schedule (minutes) rather than report it as not testable. */
@@ -47,7 +51,12 @@ export interface ContextOptions {
 }
 
 /** The context checks run in: HTTP calls whose answers are also checked against the documents. */
-export function createContext(profile: Profile, version: string, documents: Map<string, LoadedDocument>, { receiver, fullSchedule }: ContextOptions): CheckContext {
+export function createContext(
+  profile: Profile,
+  version: string,
+  documents: Map<string, LoadedDocument>,
+  { receiver, fullSchedule }: ContextOptions,
+): CheckContext {
   return {
     profile,
     version,
@@ -59,9 +68,15 @@ export function createContext(profile: Profile, version: string, documents: Map<
       if (token) headers.authorization = `Bearer ${token}`;
       if (asked) headers['service-version'] = asked;
       let body: string | undefined = raw;
-      if (form) [headers['content-type'], body] = ['application/x-www-form-urlencoded', new URLSearchParams(form).toString()];
-      else if (json !== undefined) [headers['content-type'], body] = ['application/json', JSON.stringify(json)];
-      const base = path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
+      if (form)
+        [headers['content-type'], body] = [
+          'application/x-www-form-urlencoded',
+          new URLSearchParams(form).toString(),
+        ];
+      else if (json !== undefined)
+        [headers['content-type'], body] = ['application/json', JSON.stringify(json)];
+      const base =
+        path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
       const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
       const text = await response.text();
       let parsed: unknown = text;
@@ -70,10 +85,21 @@ export function createContext(profile: Profile, version: string, documents: Map<
       } catch {
         // Not JSON: the shape check reports it where the document wants JSON.
       }
-      return { status: response.status, headers: response.headers, body: parsed, shape: shapeOf(documents, path, method, response, parsed, asked ?? version) };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: parsed,
+        shape: shapeOf(documents, path, method, response, parsed, asked ?? version),
+      };
     },
     credential({ pin, scopes = [], access = 'organization' }) {
-      return profile.credentials.find((c) => !c.revoked && c.access === access && (pin === undefined || c.pin === pin) && scopes.every((s) => c.scopes.includes(s)))?.token;
+      return profile.credentials.find(
+        (c) =>
+          !c.revoked &&
+          c.access === access &&
+          (pin === undefined || c.pin === pin) &&
+          scopes.every((s) => c.scopes.includes(s)),
+      )?.token;
     },
   };
 }
@@ -82,13 +108,26 @@ export function createContext(profile: Profile, version: string, documents: Map<
  * The document an answer is checked against: v0's, the OAuth server's, or the dated one its
  * `Service-Version` names; without one, the version the suite resolved for the request.
  */
-function shapeOf(documents: Map<string, LoadedDocument>, path: string, method: string, response: Response, body: unknown, resolved: string): string[] {
+function shapeOf(
+  documents: Map<string, LoadedDocument>,
+  path: string,
+  method: string,
+  response: Response,
+  body: unknown,
+  resolved: string,
+): string[] {
   const generation = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? 'v1' : 'auth';
   const named = response.headers.get('service-version') ?? resolved;
   const loaded = documents.get(generation === 'v1' ? named : generation);
   if (!loaded) return [`no document for version ${named}`];
   const documentPath = (generation === 'auth' ? path : path.slice(3)).split('?')[0]!;
-  const found = checkResponse(loaded.document, loaded.validator, { path: documentPath, method, status: response.status, headers: response.headers, body });
+  const found = checkResponse(loaded.document, loaded.validator, {
+    path: documentPath,
+    method,
+    status: response.status,
+    headers: response.headers,
+    body,
+  });
   // A method the document does not list is answered 405, which the document cannot describe.
   if (response.status === 405 && found.every((d) => d.rule === 'undocumented_operation')) return [];
   return found.map((d) => `${d.location}: ${d.message}`);

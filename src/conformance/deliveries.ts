@@ -33,8 +33,16 @@ export interface SubscribedHook extends Hook {
   close(): Promise<void>;
 }
 
-const NO_TRIGGER: Skip = { skip: 'not_testable', reason: 'the profile names no eventTrigger, so the suite cannot make the implementation emit events' };
-const NO_LOCAL: Skip = { skip: 'not_testable', reason: 'the profile says the implementation refuses loopback destinations (localDestinations: false), where the suite\'s receiver listens; run it as a local environment (serve --allow-local-destinations)' };
+const NO_TRIGGER: Skip = {
+  skip: 'not_testable',
+  reason:
+    'the profile names no eventTrigger, so the suite cannot make the implementation emit events',
+};
+const NO_LOCAL: Skip = {
+  skip: 'not_testable',
+  reason:
+    "the profile says the implementation refuses loopback destinations (localDestinations: false), where the suite's receiver listens; run it as a local environment (serve --allow-local-destinations)",
+};
 
 /** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
 export const INHERIT = 'inherit';
@@ -43,7 +51,11 @@ export const INHERIT = 'inherit';
  * Opens the hooks a check needs, runs `body` with them, and closes them whatever happens. Says why
  * when the profile cannot deliver to the suite.
  */
-export async function withHooks(context: CheckContext, options: HookOptions[], body: (hooks: SubscribedHook[]) => Promise<Diagnostic[]>): Promise<Diagnostic[] | Skip> {
+export async function withHooks(
+  context: CheckContext,
+  options: HookOptions[],
+  body: (hooks: SubscribedHook[]) => Promise<Diagnostic[]>,
+): Promise<Diagnostic[] | Skip> {
   const hooks: SubscribedHook[] = [];
   try {
     for (const option of options) {
@@ -66,42 +78,79 @@ export function nonce(): string {
 export const WAIT_BUDGET_MS = 20_000;
 
 /** Real milliseconds for `seconds` of service time on one of the profile's clocks (retry waits by default). */
-export function scaledMs({ profile }: CheckContext, seconds: number, clock: Clock = 'retries'): number {
+export function scaledMs(
+  { profile }: CheckContext,
+  seconds: number,
+  clock: Clock = 'retries',
+): number {
   return realMs(seconds, timeScales(profile.timeScale)[clock]);
 }
 
 /** A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for the full schedule. */
-export function tooLong(context: CheckContext, seconds: number, clock: Clock = 'retries'): Skip | undefined {
+export function tooLong(
+  context: CheckContext,
+  seconds: number,
+  clock: Clock = 'retries',
+): Skip | undefined {
   // Without a trigger nothing is delivered, however long one waits: say that first.
   if (!context.profile.eventTrigger) return NO_TRIGGER;
   const ms = scaledMs(context, seconds, clock);
   if (ms <= WAIT_BUDGET_MS || context.fullSchedule) return undefined;
   const scale = timeScales(context.profile.timeScale)[clock];
-  return { skip: 'not_testable', reason: `waiting ${seconds} s of service time takes ${Math.round(ms / 1000)} s at a ${clock} time scale of ${scale}; run with --full-schedule` };
+  return {
+    skip: 'not_testable',
+    reason: `waiting ${seconds} s of service time takes ${Math.round(ms / 1000)} s at a ${clock} time scale of ${scale}; run with --full-schedule`,
+  };
 }
 
 /**
  * Subscribes a fresh receiver path to `event` with an organization credential pinned to the version
  * under test, or says why deliveries cannot be tested (no trigger in the profile, no credential).
  */
-export async function openHook(context: CheckContext, { generation = 'v1', event, apiVersion, filter, pin = context.version, respond = () => ({ status: 204 }) }: HookOptions): Promise<SubscribedHook | Skip> {
+export async function openHook(
+  context: CheckContext,
+  {
+    generation = 'v1',
+    event,
+    apiVersion,
+    filter,
+    pin = context.version,
+    respond = () => ({ status: 204 }),
+  }: HookOptions,
+): Promise<SubscribedHook | Skip> {
   // v1 hooks deliver in the version under test unless a check asks otherwise (VER-14).
   if (generation === 'v1' && apiVersion === undefined) apiVersion = context.version;
   if (apiVersion === INHERIT) apiVersion = undefined;
   const { profile, call } = context;
   if (!profile.eventTrigger) return NO_TRIGGER;
   if (profile.localDestinations === false) return NO_LOCAL;
-  const need = needCredential(context, { operation: `${generation} post /webhook.subscribe`, pin, scopes: ['webhook:write'] });
+  const need = needCredential(context, {
+    operation: `${generation} post /webhook.subscribe`,
+    pin,
+    scopes: ['webhook:write'],
+  });
   if ('skip' in need) return need;
   const receiver = await context.receiver();
   const hook = receiver.hook(respond);
   const { token } = need;
-  const json = { event, url: hook.url, ...(filter ? { filter } : {}), ...(apiVersion ? { apiVersion } : {}) };
-  const subscribed = await call({ path: `/${generation}/webhook.subscribe`, method: 'POST', token, json });
+  const json = {
+    event,
+    url: hook.url,
+    ...(filter ? { filter } : {}),
+    ...(apiVersion ? { apiVersion } : {}),
+  };
+  const subscribed = await call({
+    path: `/${generation}/webhook.subscribe`,
+    method: 'POST',
+    token,
+    json,
+  });
   const id = subscribed.body?.id;
   if (subscribed.status !== 200 || typeof id !== 'string') {
     receiver.remove(hook);
-    throw new Error(`subscribing the receiver answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
+    throw new Error(
+      `subscribing the receiver answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`,
+    );
   }
   return {
     ...hook,
@@ -111,12 +160,22 @@ export async function openHook(context: CheckContext, { generation = 'v1', event
     async close() {
       receiver.remove(hook);
       const unsubscribe = generation === 'v0' ? { form: { id } } : { json: { id } };
-      await call({ path: `/${generation}/webhook.unsubscribe`, method: 'POST', token, ...unsubscribe });
+      await call({
+        path: `/${generation}/webhook.unsubscribe`,
+        method: 'POST',
+        token,
+        ...unsubscribe,
+      });
     },
   };
 }
 
-async function trigger(context: CheckContext, generation: 'v0' | 'v1', event: string, { data, context: facts }: Emission): Promise<void> {
+async function trigger(
+  context: CheckContext,
+  generation: 'v0' | 'v1',
+  event: string,
+  { data, context: facts }: Emission,
+): Promise<void> {
   const response = await fetch(context.profile.eventTrigger!, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -5,8 +5,14 @@
  */
 export async function connectEphemeralStream(template: string, user: string, token?: string) {
   const controller = new AbortController();
-  const headers: Record<string, string> = { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const response = await fetch(template.replace('{user}', encodeURIComponent(user)), { signal: controller.signal, headers });
+  const headers: Record<string, string> = {
+    accept: 'text/event-stream',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  const response = await fetch(template.replace('{user}', encodeURIComponent(user)), {
+    signal: controller.signal,
+    headers,
+  });
   const messages: unknown[] = [];
   const reader = response.body?.getReader();
   let buffer = '';
@@ -18,7 +24,12 @@ export async function connectEphemeralStream(template: string, user: string, tok
       buffer += decoder.decode(value, { stream: true });
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer.slice(0, end).split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+        const data = buffer
+          .slice(0, end)
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trim())
+          .join('\n');
         buffer = buffer.slice(end + 2);
         if (data) messages.push(safeJson(data));
       }

@@ -7,5 +7,9 @@ export type { Profile } from './profile.js';
 export { readProfile } from './profile-file.js';
 export { toJsonReport } from './report/json-report.js';
 export { toJUnit } from './report/junit.js';
-export { type RequirementVerdict, allPassed, summarizeByRequirement } from './report/requirement-summary.js';
+export {
+  type RequirementVerdict,
+  allPassed,
+  summarizeByRequirement,
+} from './report/requirement-summary.js';
 export { progressLine, textSummary } from './report/text-summary.js';

@@ -15,7 +15,10 @@ export async function pkcePair(): Promise<{ verifier: string; challenge: string 
 }
 
 /** The profile's public or confidential client, or why the check cannot run. */
-export function oauthClient({ profile }: CheckContext, kind: 'public' | 'confidential'): OAuthClient | Skip {
+export function oauthClient(
+  { profile }: CheckContext,
+  kind: 'public' | 'confidential',
+): OAuthClient | Skip {
   const client = profile.oauthClients.find((c) => (kind === 'public') === (c.secret === undefined));
   return client ?? { skip: 'not_testable', reason: `the profile has no ${kind} OAuth client` };
 }
@@ -26,15 +29,27 @@ export function oauthClient({ profile }: CheckContext, kind: 'public' | 'confide
  * the profile's consent fields (the button the user presses) and the cookies the page set. The
  * answer is the authorize step's outcome: its refusal, or the redirect that follows consent.
  */
-export async function authorize(context: CheckContext, client: OAuthClient, params: Record<string, string | undefined> = {}): Promise<Observed> {
+export async function authorize(
+  context: CheckContext,
+  client: OAuthClient,
+  params: Record<string, string | undefined> = {},
+): Promise<Observed> {
   const query: Record<string, string | undefined> = {
-    response_type: 'code', client_id: client.id, redirect_uri: client.redirectUris[0], scope: client.scopes.join(' '), state: randomBytes(8).toString('hex'),
-    ...context.profile.consent.query, ...params,
+    response_type: 'code',
+    client_id: client.id,
+    redirect_uri: client.redirectUris[0],
+    scope: client.scopes.join(' '),
+    state: randomBytes(8).toString('hex'),
+    ...context.profile.consent.query,
+    ...params,
   };
-  const defined = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const defined = Object.entries(query).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   const path = `/oauth/authorize?${new URLSearchParams(defined)}`;
   const page = await context.call({ path });
-  const form = page.status === 200 && typeof page.body === 'string' ? consentForm(page.body) : undefined;
+  const form =
+    page.status === 200 && typeof page.body === 'string' ? consentForm(page.body) : undefined;
   return form ? submitConsent(context, `${context.profile.authUrl}${path}`, page, form) : page;
 }
 
@@ -47,8 +62,26 @@ export interface ConsentForm {
 
 /** HTML as fast-xml-parser reads it: elements in order, attributes under `:@`, void elements unpaired. */
 const HTML = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '', allowBooleanAttributes: true, htmlEntities: true, preserveOrder: true,
-  unpairedTags: ['meta', 'input', 'br', 'hr', 'img', 'link', 'base', 'col', 'wbr', 'source', 'area', 'embed', 'track'],
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  allowBooleanAttributes: true,
+  htmlEntities: true,
+  preserveOrder: true,
+  unpairedTags: [
+    'meta',
+    'input',
+    'br',
+    'hr',
+    'img',
+    'link',
+    'base',
+    'col',
+    'wbr',
+    'source',
+    'area',
+    'embed',
+    'track',
+  ],
 });
 type HtmlNode = Record<string, unknown>;
 
@@ -60,7 +93,8 @@ const childrenOf = (node: HtmlNode): HtmlNode[] => {
 /** An attribute's text; attribute names are the page's, so only the element's own are read. */
 function attribute(node: HtmlNode, name: string): string | undefined {
   const attributes = node[':@'];
-  if (typeof attributes !== 'object' || attributes === null || !Object.hasOwn(attributes, name)) return undefined;
+  if (typeof attributes !== 'object' || attributes === null || !Object.hasOwn(attributes, name))
+    return undefined;
   const value = (attributes as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : value === true ? '' : undefined;
 }
@@ -81,7 +115,8 @@ function inputsOf(nodes: HtmlNode[]): Array<[string, string]> {
     const name = attribute(node, 'name');
     const type = (attribute(node, 'type') ?? 'text').toLowerCase();
     if (!name || ['submit', 'button', 'image', 'reset', 'file'].includes(type)) return [];
-    if ((type === 'checkbox' || type === 'radio') && attribute(node, 'checked') === undefined) return [];
+    if ((type === 'checkbox' || type === 'radio') && attribute(node, 'checked') === undefined)
+      return [];
     return [[name, attribute(node, 'value') ?? (type === 'checkbox' ? 'on' : '')]];
   });
 }
@@ -96,24 +131,43 @@ export function consentForm(html: string): ConsentForm | undefined {
   }
   const form = findForm(nodes);
   if (!form) return undefined;
-  return { action: attribute(form, 'action'), method: (attribute(form, 'method') ?? 'get').toLowerCase(), fields: inputsOf(childrenOf(form)) };
+  return {
+    action: attribute(form, 'action'),
+    method: (attribute(form, 'method') ?? 'get').toLowerCase(),
+    fields: inputsOf(childrenOf(form)),
+  };
 }
 
 /** The `name=value` of each cookie a page set, as a browser sends them back. */
-const cookiesOf = (headers: Headers) => headers.getSetCookie().map((cookie) => cookie.split(';')[0]!.trim()).join('; ');
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!.trim())
+    .join('; ');
 
 /** Submits a consent form as a browser does; the answer is held to the authorize step's document. */
-async function submitConsent(context: CheckContext, pageUrl: string, page: Observed, form: ConsentForm): Promise<Observed> {
+async function submitConsent(
+  context: CheckContext,
+  pageUrl: string,
+  page: Observed,
+  form: ConsentForm,
+): Promise<Observed> {
   const target = new URL(form.action || pageUrl, pageUrl);
   const fields = new URLSearchParams(form.fields);
-  for (const [name, value] of Object.entries(context.profile.consent.query)) fields.set(name, value);
+  for (const [name, value] of Object.entries(context.profile.consent.query))
+    fields.set(name, value);
   const headers: Record<string, string> = { origin: new URL(pageUrl).origin };
   const cookies = cookiesOf(page.headers);
   if (cookies) headers.cookie = cookies;
   const post = form.method === 'post';
   if (post) headers['content-type'] = 'application/x-www-form-urlencoded';
   else target.search = fields.toString();
-  const response = await fetch(target, { method: post ? 'POST' : 'GET', headers, body: post ? fields.toString() : undefined, redirect: 'manual' });
+  const response = await fetch(target, {
+    method: post ? 'POST' : 'GET',
+    headers,
+    body: post ? fields.toString() : undefined,
+    redirect: 'manual',
+  });
   return observedAuthorize(context, response);
 }
 
@@ -127,13 +181,27 @@ async function observedAuthorize(context: CheckContext, response: Response): Pro
     // Not JSON: the shape check reports it where the document wants JSON.
   }
   const auth = context.documents.get('auth');
-  const found = auth ? checkResponse(auth.document, auth.validator, { path: '/oauth/authorize', method: 'get', status: response.status, headers: response.headers, body }) : [];
-  return { status: response.status, headers: response.headers, body, shape: found.map((d) => `${d.location}: ${d.message}`) };
+  const found = auth
+    ? checkResponse(auth.document, auth.validator, {
+        path: '/oauth/authorize',
+        method: 'get',
+        status: response.status,
+        headers: response.headers,
+        body,
+      })
+    : [];
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    shape: found.map((d) => `${d.location}: ${d.message}`),
+  };
 }
 
 /** The `code` and `state` of an authorize redirect, if it is one. */
 export function redirectParams(answer: Observed): URLSearchParams | undefined {
-  const location = answer.status === 302 || answer.status === 303 ? answer.headers.get('location') : null;
+  const location =
+    answer.status === 302 || answer.status === 303 ? answer.headers.get('location') : null;
   return location ? new URL(location).searchParams : undefined;
 }
 
@@ -143,11 +211,21 @@ export interface Code {
 }
 
 /** Authorizes `client` (with PKCE `S256` when `pkce`), returning the code, or throws saying what came instead. */
-export async function obtainCode(context: CheckContext, client: OAuthClient, { pkce = client.secret === undefined, scope }: { pkce?: boolean; scope?: string } = {}): Promise<Code> {
+export async function obtainCode(
+  context: CheckContext,
+  client: OAuthClient,
+  { pkce = client.secret === undefined, scope }: { pkce?: boolean; scope?: string } = {},
+): Promise<Code> {
   const pair = pkce ? await pkcePair() : undefined;
-  const answer = await authorize(context, client, { scope, ...(pair ? { code_challenge: pair.challenge, code_challenge_method: 'S256' } : {}) });
+  const answer = await authorize(context, client, {
+    scope,
+    ...(pair ? { code_challenge: pair.challenge, code_challenge_method: 'S256' } : {}),
+  });
   const code = redirectParams(answer)?.get('code');
-  if (!code) throw new Error(`authorize answered ${answer.status} without a code${answer.status === 200 ? ' (no consent form the suite can submit on the page)' : ''}`);
+  if (!code)
+    throw new Error(
+      `authorize answered ${answer.status} without a code${answer.status === 200 ? ' (no consent form the suite can submit on the page)' : ''}`,
+    );
   return { code, verifier: pair?.verifier };
 }
 
@@ -155,8 +233,15 @@ export async function obtainCode(context: CheckContext, client: OAuthClient, { p
 export type ClientAuth = 'basic' | 'body';
 
 /** `POST /oauth/token` with `form`, the client authenticating as `auth` says (public clients send only their id). */
-export function tokenRequest(context: CheckContext, client: OAuthClient, form: Record<string, string | undefined>, auth: ClientAuth = 'body'): Promise<Observed> {
-  const fields = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined));
+export function tokenRequest(
+  context: CheckContext,
+  client: OAuthClient,
+  form: Record<string, string | undefined>,
+  auth: ClientAuth = 'body',
+): Promise<Observed> {
+  const fields = Object.fromEntries(
+    Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const headers: Record<string, string> = {};
   if (client.secret !== undefined && auth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString('base64')}`;
@@ -168,13 +253,33 @@ export function tokenRequest(context: CheckContext, client: OAuthClient, form: R
 }
 
 /** Exchanges a code as the redirect URI it was issued for. */
-export function exchangeCode(context: CheckContext, client: OAuthClient, { code, verifier }: Code, auth: ClientAuth = 'body'): Promise<Observed> {
-  return tokenRequest(context, client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUris[0], code_verifier: verifier }, auth);
+export function exchangeCode(
+  context: CheckContext,
+  client: OAuthClient,
+  { code, verifier }: Code,
+  auth: ClientAuth = 'body',
+): Promise<Observed> {
+  return tokenRequest(
+    context,
+    client,
+    {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: client.redirectUris[0],
+      code_verifier: verifier,
+    },
+    auth,
+  );
 }
 
 /** A fresh grant's token response body, or throws saying what came instead. */
-export async function grantTokens(context: CheckContext, client: OAuthClient, scope?: string): Promise<{ access_token: string; refresh_token: string; scope: string }> {
+export async function grantTokens(
+  context: CheckContext,
+  client: OAuthClient,
+  scope?: string,
+): Promise<{ access_token: string; refresh_token: string; scope: string }> {
   const answer = await exchangeCode(context, client, await obtainCode(context, client, { scope }));
-  if (answer.status !== 200 || typeof answer.body?.access_token !== 'string') throw new Error(`the code exchange answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || typeof answer.body?.access_token !== 'string')
+    throw new Error(`the code exchange answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }

@@ -8,7 +8,18 @@ const string = { type: 'string', minLength: 1 };
 /** Format 1 as docs/conformance-profile.md describes it; unknown fields are allowed, for later formats. */
 const PROFILE_SCHEMA = {
   type: 'object',
-  required: ['format', 'baseUrl', 'authUrl', 'credentials', 'implements', 'fixtures', 'oauthClients', 'consent', 'signingSecret', 'timeScale'],
+  required: [
+    'format',
+    'baseUrl',
+    'authUrl',
+    'credentials',
+    'implements',
+    'fixtures',
+    'oauthClients',
+    'consent',
+    'signingSecret',
+    'timeScale',
+  ],
   properties: {
     format: { const: 'service-contract/profile@1' },
     baseUrl: { type: 'string', format: 'uri' },
@@ -18,7 +29,14 @@ const PROFILE_SCHEMA = {
       items: {
         type: 'object',
         required: ['token', 'access', 'scopes', 'pin', 'revoked'],
-        properties: { token: string, access: { enum: ['organization', 'personal'] }, scopes: { type: 'array', items: { type: 'string' } }, pin: { type: ['string', 'null'] }, revoked: { type: 'boolean' }, user: string },
+        properties: {
+          token: string,
+          access: { enum: ['organization', 'personal'] },
+          scopes: { type: 'array', items: { type: 'string' } },
+          pin: { type: ['string', 'null'] },
+          revoked: { type: 'boolean' },
+          user: string,
+        },
       },
     },
     implements: { type: 'array', items: { type: 'string' } },
@@ -26,17 +44,46 @@ const PROFILE_SCHEMA = {
       type: 'object',
       required: ['users', 'chats'],
       properties: {
-        users: { type: 'object', required: ['member', 'otherMember', 'app', 'unknown'], additionalProperties: { type: 'string' } },
+        users: {
+          type: 'object',
+          required: ['member', 'otherMember', 'app', 'unknown'],
+          additionalProperties: { type: 'string' },
+        },
         chats: { type: 'object', additionalProperties: { type: 'string' } },
       },
     },
-    oauthClients: { type: 'array', items: { type: 'object', required: ['id', 'redirectUris', 'scopes'], properties: { id: string, secret: string, redirectUris: { type: 'array', minItems: 1, items: { type: 'string' } }, scopes: { type: 'array', items: { type: 'string' } } } } },
-    consent: { type: 'object', required: ['query'], properties: { query: { type: 'object', additionalProperties: { type: 'string' } } } },
+    oauthClients: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'redirectUris', 'scopes'],
+        properties: {
+          id: string,
+          secret: string,
+          redirectUris: { type: 'array', minItems: 1, items: { type: 'string' } },
+          scopes: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    consent: {
+      type: 'object',
+      required: ['query'],
+      properties: { query: { type: 'object', additionalProperties: { type: 'string' } } },
+    },
     signingSecret: string,
     eventTrigger: { type: 'string', format: 'uri' },
     localDestinations: { type: 'boolean' },
     ephemeralStream: string,
-    timeScale: { oneOf: [scale, { type: 'object', additionalProperties: false, properties: { retries: scale, debounce: scale, failStreak: scale } }] },
+    timeScale: {
+      oneOf: [
+        scale,
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: { retries: scale, debounce: scale, failStreak: scale },
+        },
+      ],
+    },
   },
 };
 
@@ -46,12 +93,16 @@ ajv.addFormat('uri', { validate: (value: string) => URL.canParse(value) });
 const validate = ajv.compile(PROFILE_SCHEMA);
 
 /** Reads and checks a profile file: the profile, or every problem found, each saying where. */
-export async function readProfile(path: string): Promise<{ profile: Profile } | { problems: string[] }> {
+export async function readProfile(
+  path: string,
+): Promise<{ profile: Profile } | { problems: string[] }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    return { problems: [`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`] };
+    return {
+      problems: [`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`],
+    };
   }
   let value: unknown;
   try {
@@ -60,5 +111,10 @@ export async function readProfile(path: string): Promise<{ profile: Profile } | 
     return { problems: [`${path} is not JSON: ${(error as Error).message}`] };
   }
   if (validate(value)) return { profile: value as unknown as Profile };
-  return { problems: (validate.errors ?? []).map((e) => `${path}: ${e.instancePath || '/'} ${e.message}${e.params && 'allowedValue' in e.params ? ` (${String(e.params.allowedValue)})` : ''}`) };
+  return {
+    problems: (validate.errors ?? []).map(
+      (e) =>
+        `${path}: ${e.instancePath || '/'} ${e.message}${e.params && 'allowedValue' in e.params ? ` (${String(e.params.allowedValue)})` : ''}`,
+    ),
+  };
 }

@@ -9,7 +9,15 @@ export interface Profile {
   baseUrl: string;
   authUrl: string;
   /** `user`: the user id a personal credential acts as, where the implementation says. */
-  credentials: Array<{ token: string; kind: string; access: 'organization' | 'personal'; scopes: string[]; pin: string | null; revoked: boolean; user?: string }>;
+  credentials: Array<{
+    token: string;
+    kind: string;
+    access: 'organization' | 'personal';
+    scopes: string[];
+    pin: string | null;
+    revoked: boolean;
+    user?: string;
+  }>;
   /** The operations it implements, as `generation method path`; checks of others are reported as not applicable. */
   implements: string[];
   /** Seeded people and chats, one per case of the ephemeral-message rules (EPH-01..06). */
@@ -42,4 +50,3 @@ export interface Profile {
    */
   timeScale: TimeScale;
 }
-

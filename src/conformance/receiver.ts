@@ -45,7 +45,12 @@ export async function startReceiver(host = '127.0.0.1') {
     req.on('end', () => {
       const entry = hooks.get(req.url ?? '');
       if (!entry) return void res.writeHead(410).end();
-      const received: Received = { method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: performance.now() };
+      const received: Received = {
+        method: req.method ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: performance.now(),
+      };
       const reply = entry.respond(received, entry.hook.received.length);
       entry.hook.received.push(received);
       const send = () => {

@@ -30,12 +30,20 @@ export interface RunOptions {
  * the documents: a shape that differs fails the check that saw it. A check that throws fails.
  * Results come back in the order of `checks`, whatever order background checks end in.
  */
-export async function runConformance(profile: Profile, version: string, { checks = CHECKS, fullSchedule = false, onResult }: RunOptions = {}): Promise<CheckResult[]> {
+export async function runConformance(
+  profile: Profile,
+  version: string,
+  { checks = CHECKS, fullSchedule = false, onResult }: RunOptions = {},
+): Promise<CheckResult[]> {
   const documents = loadDocumentsByVersion();
   let started: Promise<Receiver> | undefined;
   const options = { fullSchedule, receiver: () => (started ??= startReceiver()) };
   const runOne = async (check: Check) => {
-    const result = await runCheck(check, createContext(profile, version, documents, options), version);
+    const result = await runCheck(
+      check,
+      createContext(profile, version, documents, options),
+      version,
+    );
     onResult?.(result);
     return result;
   };
@@ -49,13 +57,19 @@ export async function runConformance(profile: Profile, version: string, { checks
   }
 }
 
-async function runCheck(check: Check, context: ReturnType<typeof createContext>, version: string): Promise<CheckResult> {
+async function runCheck(
+  check: Check,
+  context: ReturnType<typeof createContext>,
+  version: string,
+): Promise<CheckResult> {
   const begun = performance.now();
   const shapes: string[] = [];
   const call = context.call;
   context.call = async (input) => {
     const answer = await call(input);
-    shapes.push(...answer.shape.map((problem) => `${input.method ?? 'GET'} ${input.path}: ${problem}`));
+    shapes.push(
+      ...answer.shape.map((problem) => `${input.method ?? 'GET'} ${input.path}: ${problem}`),
+    );
     return answer;
   };
   const base = { check: check.id, title: check.title, version, requirements: check.requirements };
@@ -63,17 +77,44 @@ async function runCheck(check: Check, context: ReturnType<typeof createContext>,
   try {
     outcome = await check.run(context);
   } catch (error) {
-    outcome = [{ check: check.id, requirement: check.requirements[0]!, severity: 'error', message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}` }];
+    outcome = [
+      {
+        check: check.id,
+        requirement: check.requirements[0]!,
+        severity: 'error',
+        message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ];
   }
   const durationMs = Math.round(performance.now() - begun);
-  if (!Array.isArray(outcome)) return { ...base, status: outcome.skip, diagnostics: [], reason: outcome.reason, durationMs };
-  const diagnostics = [...outcome, ...shapes.map((message) => ({ check: check.id, requirement: check.requirements[0]!, severity: 'error' as const, message: `shape: ${message}`, shape: true as const }))];
-  return { ...base, status: diagnostics.some((d) => d.severity === 'error') ? 'failed' : 'passed', diagnostics, durationMs };
+  if (!Array.isArray(outcome))
+    return { ...base, status: outcome.skip, diagnostics: [], reason: outcome.reason, durationMs };
+  const diagnostics = [
+    ...outcome,
+    ...shapes.map((message) => ({
+      check: check.id,
+      requirement: check.requirements[0]!,
+      severity: 'error' as const,
+      message: `shape: ${message}`,
+      shape: true as const,
+    })),
+  ];
+  return {
+    ...base,
+    status: diagnostics.some((d) => d.severity === 'error') ? 'failed' : 'passed',
+    diagnostics,
+    durationMs,
+  };
 }
 
 /** The checks `--only` selects: by check id or by a requirement ID they cover. */
-export function selectChecks(only: readonly string[] | undefined, checks: readonly Check[] = CHECKS): Check[] {
+export function selectChecks(
+  only: readonly string[] | undefined,
+  checks: readonly Check[] = CHECKS,
+): Check[] {
   if (!only?.length) return [...checks];
   const wanted = new Set(only.map((id) => id.trim()));
-  return checks.filter((check) => wanted.has(check.id) || check.requirements.some((r) => wanted.has(r)));
+  return checks.filter(
+    (check) => wanted.has(check.id) || check.requirements.some((r) => wanted.has(r)),
+  );
 }

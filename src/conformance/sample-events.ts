@@ -8,9 +8,18 @@ export const SAMPLE_EVENTS = {
   /** v1 `meeting.ended`: the event most delivery checks use. */
   meetingEnded: (marker: string) => ({ id: marker }),
   /** v1 `chat.message` in a group, with group, broadcast and person mentions (VER-10). */
-  chatMessage: (marker: string, group: string, person: string) => ({ chatType: 'group', text: `${marker} <@G-${group}> and <@all> and <@${person}>` }),
+  chatMessage: (marker: string, group: string, person: string) => ({
+    chatType: 'group',
+    text: `${marker} <@G-${group}> and <@all> and <@${person}>`,
+  }),
   /** v0 `transcript:started`. */
-  transcriptStarted: () => ({ id: randomUUID(), meetingId: randomUUID(), start: '2026-08-01T09:30:00Z', location: 'Weekly sync', hostEmail: 'ada@example.com' }),
+  transcriptStarted: () => ({
+    id: randomUUID(),
+    meetingId: randomUUID(),
+    start: '2026-08-01T09:30:00Z',
+    location: 'Weekly sync',
+    hostEmail: 'ada@example.com',
+  }),
   /** v0 `chat:message:reaction` on `messageId` with these reaction codes (SUB-10, DLV-11). */
   reaction: (messageId: string, codes: string[]) => ({
     type: 'reaction',
@@ -20,6 +29,10 @@ export const SAMPLE_EVENTS = {
     messageTimestamp: 1785312000123456,
     messageSender: 'U-7a2b9c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
     chatType: 'channel',
-    reactions: codes.map((code) => ({ code, emojiText: '*', reactors: ['U-3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10'] })),
+    reactions: codes.map((code) => ({
+      code,
+      emojiText: '*',
+      reactors: ['U-3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10'],
+    })),
   }),
 };

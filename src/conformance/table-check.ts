@@ -39,7 +39,16 @@ export function tableCheck(spec: TableCheckSpec): Check {
       const cases = spec.cases(context, token);
       if (!Array.isArray(cases)) return cases;
       const diagnostics: Diagnostic[] = [];
-      for (const c of cases) diagnostics.push(...expectAnswer(spec.id, c.requirement ?? spec.requirements[0]!, c.name, await context.call(c.call), c.expect));
+      for (const c of cases)
+        diagnostics.push(
+          ...expectAnswer(
+            spec.id,
+            c.requirement ?? spec.requirements[0]!,
+            c.name,
+            await context.call(c.call),
+            c.expect,
+          ),
+        );
       return diagnostics;
     },
   };

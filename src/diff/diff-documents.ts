@@ -21,14 +21,31 @@ const SET_KEYWORDS = new Set(['required', 'enum']);
  */
 export function diffDocuments(from: OpenApiDocument, to: OpenApiDocument): DocumentChange[] {
   const changes: DocumentChange[] = [];
-  for (const [section, label] of [['paths', 'path'], ['webhooks', 'webhook']] as const) {
-    const names = [...new Set([...Object.keys(from[section] ?? {}), ...Object.keys(to[section] ?? {})])].sort();
+  for (const [section, label] of [
+    ['paths', 'path'],
+    ['webhooks', 'webhook'],
+  ] as const) {
+    const names = [
+      ...new Set([...Object.keys(from[section] ?? {}), ...Object.keys(to[section] ?? {})]),
+    ].sort();
     for (const name of names) {
-      const before = from[section]?.[name] === undefined ? undefined : dereference(from, from[section]![name]);
-      const after = to[section]?.[name] === undefined ? undefined : dereference(to, to[section]![name]);
+      const before =
+        from[section]?.[name] === undefined ? undefined : dereference(from, from[section]![name]);
+      const after =
+        to[section]?.[name] === undefined ? undefined : dereference(to, to[section]![name]);
       const leaves: LeafChange[] = [];
-      walk(mergeAllOf(withoutPins(before)), mergeAllOf(withoutPins(after)), [section, name], leaves);
-      for (const leaf of leaves) changes.push({ ...leaf, item: `${label} ${name}`, kind: itemLevel(leaf) ?? classify(leaf) });
+      walk(
+        mergeAllOf(withoutPins(before)),
+        mergeAllOf(withoutPins(after)),
+        [section, name],
+        leaves,
+      );
+      for (const leaf of leaves)
+        changes.push({
+          ...leaf,
+          item: `${label} ${name}`,
+          kind: itemLevel(leaf) ?? classify(leaf),
+        });
     }
   }
   return changes;
@@ -43,19 +60,27 @@ function itemLevel(leaf: LeafChange): ChangeKind | undefined {
 function walk(before: unknown, after: unknown, path: string[], out: LeafChange[]): void {
   if (isDeepStrictEqual(before, after)) return;
   const key = path.at(-1) ?? '';
-  if (SET_KEYWORDS.has(key) && Array.isArray(before) && Array.isArray(after) && sameMembers(before, after)) return;
+  if (
+    SET_KEYWORDS.has(key) &&
+    Array.isArray(before) &&
+    Array.isArray(after) &&
+    sameMembers(before, after)
+  )
+    return;
   if (isRecord(before) && isRecord(after)) {
-    for (const child of new Set([...Object.keys(before), ...Object.keys(after)])) walk(before[child], after[child], [...path, child], out);
+    for (const child of new Set([...Object.keys(before), ...Object.keys(after)]))
+      walk(before[child], after[child], [...path, child], out);
     return;
   }
   out.push({ path, before, after });
 }
 
 function sameMembers(a: unknown[], b: unknown[]): boolean {
-  return a.length === b.length && a.every((value) => b.some((other) => isDeepStrictEqual(value, other)));
+  return (
+    a.length === b.length && a.every((value) => b.some((other) => isDeepStrictEqual(value, other)))
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-

@@ -14,7 +14,9 @@ export interface Credential {
 }
 
 /** Finds what a bearer token stands for; undefined when it is unknown. */
-export type TokenResolver = (bearer: string) => Credential | undefined | Promise<Credential | undefined>;
+export type TokenResolver = (
+  bearer: string,
+) => Credential | undefined | Promise<Credential | undefined>;
 
 /** What the front rules need to know: credentials, version overrides, avatar hosts. */
 export interface FrontConfig {
@@ -35,7 +37,15 @@ export function ownEntry<T>(record: Record<string, T>, key: string): T | undefin
 }
 
 export const ALL_SCOPES = [
-  'webhook:write', 'webhook:read', 'chat:send_message', 'chat:write', 'chat:history', 'user:read',
-  'user:read.email', 'user:read.status', 'transcript:read', 'onair:read', 'magicast:read',
+  'webhook:write',
+  'webhook:read',
+  'chat:send_message',
+  'chat:write',
+  'chat:history',
+  'user:read',
+  'user:read.email',
+  'user:read.status',
+  'transcript:read',
+  'onair:read',
+  'magicast:read',
 ];
-

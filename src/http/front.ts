@@ -48,24 +48,41 @@ export function createFront(
     // still uploading ends in a reset connection, and the client never sees it.
     const read = await readBody(req);
     const url = requestTarget(req.url);
-    if (!url) return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };
-    const generation: Generation = url.pathname.startsWith('/v0/') ? 'v0' : url.pathname.startsWith('/v1/') ? 'v1' : 'auth';
+    if (!url)
+      return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };
+    const generation: Generation = url.pathname.startsWith('/v0/')
+      ? 'v0'
+      : url.pathname.startsWith('/v1/')
+        ? 'v1'
+        : 'auth';
     const path = generation === 'auth' ? url.pathname : url.pathname.slice(3);
     const headers: Record<string, string> = {};
-    const fail = (error: SpecError): FrontResult => ({ kind: 'answer', status: error.status, headers, body: errorBody(generation, error) });
+    const fail = (error: SpecError): FrontResult => ({
+      kind: 'answer',
+      status: error.status,
+      headers,
+      body: errorBody(generation, error),
+    });
 
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const token = bearer === undefined ? undefined : await resolveToken(bearer);
     let documentKey: string = generation;
     if (generation === 'v1') {
       const requested = req.headers['service-version'];
-      const resolution = resolveVersion(Array.isArray(requested) ? requested[0] : requested, token, registry, config);
+      const resolution = resolveVersion(
+        Array.isArray(requested) ? requested[0] : requested,
+        token,
+        registry,
+        config,
+      );
       headers['Service-Version'] = resolution.version;
-      if (resolution.kind === 'unsupported') return fail({ status: 400, body: { supportedVersions: resolution.supported } });
+      if (resolution.kind === 'unsupported')
+        return fail({ status: 400, body: { supportedVersions: resolution.supported } });
       if (resolution.kind === 'sunset') return fail({ status: 410, code: 'version_sunset' });
       if (resolution.deprecated) {
         headers.Deprecation = 'true';
-        if (resolution.deprecated.sunset) headers.Sunset = new Date(`${resolution.deprecated.sunset}T00:00:00Z`).toUTCString();
+        if (resolution.deprecated.sunset)
+          headers.Sunset = new Date(`${resolution.deprecated.sunset}T00:00:00Z`).toUTCString();
       }
       documentKey = resolution.version;
     }
@@ -78,30 +95,69 @@ export function createFront(
     }
 
     // The path is the request's: only the document's own paths are found.
-    const item = ownEntry((loaded.document.paths ?? {}) as Record<string, Record<string, any>>, path);
+    const item = ownEntry(
+      (loaded.document.paths ?? {}) as Record<string, Record<string, any>>,
+      path,
+    );
     if (!item) return fail({ status: 404, code: 'unknown_method' });
     const method = (req.method ?? 'GET').toLowerCase();
     const operation = HTTP_METHODS.includes(method as never) ? item[method] : undefined;
     if (!operation) {
-      headers.Allow = HTTP_METHODS.filter((m) => item[m]).join(', ').toUpperCase();
+      headers.Allow = HTTP_METHODS.filter((m) => item[m])
+        .join(', ')
+        .toUpperCase();
       return fail({ status: 405, code: 'method_not_allowed' });
     }
 
     // An oversized body gets the operation's own answer: 413 where it documents one (EPH-03).
-    if (!read.ok) return fail(operation.responses?.['413'] ? { status: 413, code: 'msg_too_long' } : { status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
+    if (!read.ok)
+      return fail(
+        operation.responses?.['413']
+          ? { status: 413, code: 'msg_too_long' }
+          : { status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' },
+      );
     const mediaType = mediaTypeOf(req.headers['content-type']);
     const decoded = decodeBody(read.raw, mediaType);
-    if (!decoded) return fail({ status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
-    const context = { ...loaded, generation, path, method, operation, token, mediaType, body: decoded.value, avatarHosts: config.avatarHosts };
+    if (!decoded)
+      return fail({
+        status: 400,
+        code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter',
+      });
+    const context = {
+      ...loaded,
+      generation,
+      path,
+      method,
+      operation,
+      token,
+      mediaType,
+      body: decoded.value,
+      avatarHosts: config.avatarHosts,
+    };
     const refused = checkAccess(context) ?? checkBody(context);
     if (refused) return fail(refused);
     // Query parameters are named from outside: no prototype, and none repeated (RFC 6749 3.1).
     const query = formFields(url.searchParams);
-    if (!query) return fail({ status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' });
+    if (!query)
+      return fail({
+        status: 400,
+        code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter',
+      });
     return {
       kind: 'pass',
       headers,
-      request: { generation, documentKey, path, method, operation, query, bearer, token, body: decoded.value, headers: req.headers },
+      request: {
+        generation,
+        documentKey,
+        path,
+        method,
+        operation,
+        query,
+        bearer,
+        token,
+        body: decoded.value,
+        headers: req.headers,
+      },
     };
   };
 }

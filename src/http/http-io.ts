@@ -13,7 +13,11 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > limit ? { ok: false, tooLarge: true } : { ok: true, raw: Buffer.concat(chunks) }));
+    req.on('end', () =>
+      resolve(
+        size > limit ? { ok: false, tooLarge: true } : { ok: true, raw: Buffer.concat(chunks) },
+      ),
+    );
     req.on('error', reject);
   });
 }
@@ -35,7 +39,10 @@ export const MAX_JSON_DEPTH = 32;
  * The body as its media type says: JSON, a form, or nothing. `undefined` when it cannot be read:
  * JSON that does not parse or nests deeper than MAX_JSON_DEPTH, or a form that repeats a field.
  */
-export function decodeBody(raw: Buffer, mediaType: string | undefined): { value: unknown } | undefined {
+export function decodeBody(
+  raw: Buffer,
+  mediaType: string | undefined,
+): { value: unknown } | undefined {
   if (raw.length === 0) return { value: undefined };
   const text = raw.toString('utf8');
   if (mediaType === 'application/x-www-form-urlencoded') {
@@ -95,8 +102,18 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
-export function writeJson(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
-  const text = body === undefined || status === 204 ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): void {
+  const text =
+    body === undefined || status === 204
+      ? ''
+      : typeof body === 'string'
+        ? body
+        : JSON.stringify(body);
   const type = headers['content-type'] ?? (text ? 'application/json' : undefined);
   res.writeHead(status, { ...headers, ...(type ? { 'content-type': type } : {}) }).end(text);
 }

@@ -26,18 +26,22 @@ const PLAIN_HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/;
 /** Only exactly `/` (or `/index.html`) read with GET or HEAD is the index; other paths keep their answers. */
 export function isIndexRequest(req: IncomingMessage): boolean {
   const path = (req.url ?? '').split('?')[0];
-  return (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html');
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html')
+  );
 }
 
 /** Answers the index: a browser opening the bare URL sees what is served instead of a JSON 404. */
 export function writeIndexPage(req: IncomingMessage, res: ServerResponse, info: IndexInfo): void {
-  res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8',
-    'x-content-type-options': 'nosniff',
-    // The page has no scripts or outside resources: forbid them all.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'cache-control': 'no-store',
-  }).end(renderIndexPage(info, baseUrlOf(req)));
+  res
+    .writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      // The page has no scripts or outside resources: forbid them all.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'cache-control': 'no-store',
+    })
+    .end(renderIndexPage(info, baseUrlOf(req)));
 }
 
 /** The URL the client used, for a curl line that works as pasted. */
@@ -64,7 +68,9 @@ export function renderIndexPage(info: IndexInfo, baseUrl: string): string {
 ${versionTable(info)}
 <h2>OAuth endpoints</h2>
 <ul>
-${oauthEndpoints(info.documents.get('auth')).map((line) => `<li><code>${escapeHtml(line)}</code></li>`).join('\n')}
+${oauthEndpoints(info.documents.get('auth'))
+  .map((line) => `<li><code>${escapeHtml(line)}</code></li>`)
+  .join('\n')}
 </ul>
 <h2>Try it</h2>
 <pre><code>${escapeHtml(curl)}</code></pre>
@@ -74,7 +80,11 @@ ${oauthEndpoints(info.documents.get('auth')).map((line) => `<li><code>${escapeHt
 
 /** An organization credential pinned to the latest version that may list subscriptions. */
 function exampleToken({ tokens, registry }: IndexInfo): string {
-  const fits = ([, c]: [string, Credential]) => c.pin === registry.latest && c.access === 'organization' && !c.revoked && c.scopes.includes('webhook:read');
+  const fits = ([, c]: [string, Credential]) =>
+    c.pin === registry.latest &&
+    c.access === 'organization' &&
+    !c.revoked &&
+    c.scopes.includes('webhook:read');
   return Object.entries(tokens).find(fits)?.[0] ?? '<token>';
 }
 
@@ -96,5 +106,7 @@ function versionTable({ registry, overrides }: IndexInfo): string {
 
 function oauthEndpoints(loaded: LoadedDocument | undefined): string[] {
   if (!loaded) return [];
-  return listOperations(loaded.document).filter((op) => op.kind === 'path').map((op) => `${op.method.toUpperCase()} ${op.name}`);
+  return listOperations(loaded.document)
+    .filter((op) => op.kind === 'path')
+    .map((op) => `${op.method.toUpperCase()} ${op.name}`);
 }

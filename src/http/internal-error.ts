@@ -8,7 +8,17 @@ import { errorBody } from './spec-error.js';
  * shape, with the headers the front decided (on /v1, `Service-Version`: every v1 answer names
  * its version, VER-03, a failure included). Logged without the stack, as `listen` logs.
  */
-export function internalError(name: string, req: IncomingMessage, error: unknown, generation: Generation, headers: Record<string, string>) {
+export function internalError(
+  name: string,
+  req: IncomingMessage,
+  error: unknown,
+  generation: Generation,
+  headers: Record<string, string>,
+) {
   console.error(failureLine(name, req, error));
-  return { status: 500, headers, body: errorBody(generation, { status: 500, code: 'internal_error' }) };
+  return {
+    status: 500,
+    headers,
+    body: errorBody(generation, { status: 500, code: 'internal_error' }),
+  };
 }

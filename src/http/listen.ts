@@ -3,11 +3,18 @@ import { type AddressInfo, type Server, createServer as createNetServer } from '
 import { writeJson } from './http-io.js';
 
 /** The bind errors a user fixes by picking another port, and how each reads. */
-const PORT_PROBLEMS: Record<string, string> = { EADDRINUSE: 'is in use', EACCES: 'needs privileges this user lacks' };
+const PORT_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'is in use',
+  EACCES: 'needs privileges this user lacks',
+};
 
 /** A port that cannot be bound (EADDRINUSE, EACCES), with where: each caller names its own option. */
 export class PortUnavailableError extends Error {
-  constructor(readonly code: string, readonly host: string, readonly port: number) {
+  constructor(
+    readonly code: string,
+    readonly host: string,
+    readonly port: number,
+  ) {
     super(`port ${port} on ${host} ${PORT_PROBLEMS[code]}`);
     this.name = 'PortUnavailableError';
   }
@@ -19,7 +26,8 @@ export class PortUnavailableError extends Error {
  */
 export function explainPort(flag: string): (error: unknown) => never {
   return (error) => {
-    if (error instanceof PortUnavailableError) throw new Error(`${error.message}: choose another with ${flag} <n>`);
+    if (error instanceof PortUnavailableError)
+      throw new Error(`${error.message}: choose another with ${flag} <n>`);
     throw error;
   };
 }
@@ -27,7 +35,12 @@ export function explainPort(flag: string): (error: unknown) => never {
 /** Binds `server`; without an 'error' listener a busy port would crash the process with a stack trace. */
 function bind(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException) => reject(Object.hasOwn(PORT_PROBLEMS, error.code ?? '') ? new PortUnavailableError(error.code!, host, port) : error);
+    const fail = (error: NodeJS.ErrnoException) =>
+      reject(
+        Object.hasOwn(PORT_PROBLEMS, error.code ?? '')
+          ? new PortUnavailableError(error.code!, host, port)
+          : error,
+      );
     server.once('error', fail);
     server.listen(port, host, () => {
       server.off('error', fail);
@@ -45,14 +58,20 @@ export async function holdPort(port: number, host = '127.0.0.1'): Promise<() => 
 
 /** Checks that host:port can be bound (bind, then release), before slow work that would need it. */
 export async function probePort(port: number, host = '127.0.0.1'): Promise<void> {
-  await (await holdPort(port, host))();
+  await (
+    await holdPort(port, host)
+  )();
 }
 
 /**
  * Serves a handler on loopback, answering 500 in the spec's shape if it ever throws. A port that
  * cannot be bound rejects with PortUnavailableError.
  */
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, options: { port?: number; host?: string }, name: string) {
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  options: { port?: number; host?: string },
+  name: string,
+) {
   const server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       // A crash would be a defect: answer 500 in the spec's shape and keep serving.
@@ -63,11 +82,12 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
   const host = options.host ?? '127.0.0.1';
   await bind(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    // Long-lived streams (the reference server's ephemeral stream) would hold close() open.
-    server.closeAllConnections();
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Long-lived streams (the reference server's ephemeral stream) would hold close() open.
+      server.closeAllConnections();
+    });
   return { url: `http://${host}:${port}`, server, close };
 }
 
@@ -79,6 +99,7 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
 export function failureLine(name: string, req: IncomingMessage, error: unknown): string {
   const path = (req.url ?? '').split('?')[0];
   const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const stack = process.env.SERVICE_CONTRACT_DEBUG && error instanceof Error ? `\n${error.stack}` : '';
+  const stack =
+    process.env.SERVICE_CONTRACT_DEBUG && error instanceof Error ? `\n${error.stack}` : '';
   return `${name}: ${req.method} ${path} failed (${what})${stack}`;
 }

@@ -8,7 +8,10 @@ export interface SpecError {
   body?: Record<string, unknown>;
 }
 
-export function errorBody(generation: 'v0' | 'v1' | 'auth', error: SpecError): Record<string, unknown> {
+export function errorBody(
+  generation: 'v0' | 'v1' | 'auth',
+  error: SpecError,
+): Record<string, unknown> {
   if (error.body) return error.body;
   if (!error.code) return {};
   return generation === 'v0' ? { code: error.code } : { error: error.code };

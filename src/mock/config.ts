@@ -12,10 +12,20 @@ export type MockConfig = FrontConfig;
  */
 export function defaultConfig(registry: VersionRegistry = loadVersionRegistry()): MockConfig {
   const tokens: Record<string, Credential> = {};
-  for (const { version } of registry.versions) tokens[`mock-${version}`] = { pin: version, scopes: ALL_SCOPES, access: 'organization' };
-  tokens['mock-personal'] = { pin: registry.latest, scopes: ['chat:write', 'webhook:read'], access: 'personal' };
+  for (const { version } of registry.versions)
+    tokens[`mock-${version}`] = { pin: version, scopes: ALL_SCOPES, access: 'organization' };
+  tokens['mock-personal'] = {
+    pin: registry.latest,
+    scopes: ['chat:write', 'webhook:read'],
+    access: 'personal',
+  };
   tokens['mock-no-scopes'] = { pin: registry.latest, scopes: [], access: 'organization' };
-  tokens['mock-revoked'] = { pin: registry.latest, scopes: ALL_SCOPES, access: 'organization', revoked: true };
+  tokens['mock-revoked'] = {
+    pin: registry.latest,
+    scopes: ALL_SCOPES,
+    access: 'organization',
+    revoked: true,
+  };
   return { tokens, versions: {}, avatarHosts: ['assets.service.invalid'] };
 }
 

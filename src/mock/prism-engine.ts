@@ -1,5 +1,11 @@
 import { createLogger } from '@stoplight/prism-core';
-import { type IHttpConfig, type IHttpRequest, ProblemJsonError, createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import {
+  type IHttpConfig,
+  type IHttpRequest,
+  ProblemJsonError,
+  createInstance,
+  getHttpOperationsFromSpec,
+} from '@stoplight/prism-http';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { OpenApiDocument } from '../documents.js';
@@ -35,7 +41,9 @@ const CONFIG: IHttpConfig = {
  * Prism answering for one bundled document, in this process. Give it bundled documents only:
  * on an unbundled one a `$ref` into another file silently disables Prism's validation.
  */
-export async function createPrismEngine(document: OpenApiDocument): Promise<(request: EngineRequest) => Promise<EngineAnswer>> {
+export async function createPrismEngine(
+  document: OpenApiDocument,
+): Promise<(request: EngineRequest) => Promise<EngineAnswer>> {
   const operations = await getHttpOperationsFromSpec(structuredClone(document));
   const logger = createLogger('mock', { level: 'silent' });
   const prism = createInstance(CONFIG, { logger });
@@ -58,5 +66,9 @@ export async function createPrismEngine(document: OpenApiDocument): Promise<(req
 }
 
 function problem(error: ProblemJsonError & { status?: number }): EngineAnswer {
-  return { status: error.status ?? 500, headers: { 'content-type': 'application/problem+json' }, body: ProblemJsonError.toProblemJson(error) };
+  return {
+    status: error.status ?? 500,
+    headers: { 'content-type': 'application/problem+json' },
+    body: ProblemJsonError.toProblemJson(error),
+  };
 }

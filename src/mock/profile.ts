@@ -10,23 +10,55 @@ import { type MockConfig, defaultConfig } from './config.js';
  */
 export function mockProfile(url: string, config: MockConfig = defaultConfig()): Profile {
   const implemented = [...loadDocumentsByVersion()].flatMap(([key, { document }]) =>
-    listOperations(document).filter((e) => e.kind === 'path').map((e) => `${key === 'v0' || key === 'auth' ? key : 'v1'} ${e.method} ${e.name}`));
+    listOperations(document)
+      .filter((e) => e.kind === 'path')
+      .map((e) => `${key === 'v0' || key === 'auth' ? key : 'v1'} ${e.method} ${e.name}`),
+  );
   const placeholder = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
     format: 'service-contract/profile@1',
     baseUrl: url,
     authUrl: url,
     credentials: Object.entries(config.tokens).map(([token, c]) => ({
-      token, kind: c.access === 'personal' ? 'personal_access_token' : 'api_key', access: c.access, scopes: c.scopes, pin: c.pin ?? null, revoked: c.revoked ?? false,
+      token,
+      kind: c.access === 'personal' ? 'personal_access_token' : 'api_key',
+      access: c.access,
+      scopes: c.scopes,
+      pin: c.pin ?? null,
+      revoked: c.revoked ?? false,
     })),
     implements: [...new Set(implemented)],
     fixtures: {
-      users: { member: placeholder(1), otherMember: placeholder(2), app: placeholder(3), unknown: placeholder(4) },
-      chats: Object.fromEntries(['dm', 'mpdm', 'channel', 'archivedChannel', 'channelWithoutApp', 'dmWithoutApp', 'foreignChannel'].map((name, i) => [name, placeholder(10 + i)])),
+      users: {
+        member: placeholder(1),
+        otherMember: placeholder(2),
+        app: placeholder(3),
+        unknown: placeholder(4),
+      },
+      chats: Object.fromEntries(
+        [
+          'dm',
+          'mpdm',
+          'channel',
+          'archivedChannel',
+          'channelWithoutApp',
+          'dmWithoutApp',
+          'foreignChannel',
+        ].map((name, i) => [name, placeholder(10 + i)]),
+      ),
     },
     oauthClients: [
-      { id: 'mock-confidential', secret: 'mock-secret', redirectUris: ['http://localhost:8080/callback'], scopes: ['chat:write', 'webhook:read', 'webhook:write'] },
-      { id: 'mock-public', redirectUris: ['http://localhost:8080/callback'], scopes: ['chat:write', 'webhook:read', 'webhook:write'] },
+      {
+        id: 'mock-confidential',
+        secret: 'mock-secret',
+        redirectUris: ['http://localhost:8080/callback'],
+        scopes: ['chat:write', 'webhook:read', 'webhook:write'],
+      },
+      {
+        id: 'mock-public',
+        redirectUris: ['http://localhost:8080/callback'],
+        scopes: ['chat:write', 'webhook:read', 'webhook:write'],
+      },
     ],
     consent: { query: {} },
     signingSecret: `whsec_${Buffer.from('mock-signing-secret-of-32-bytes!').toString('base64')}`,

@@ -20,21 +20,36 @@ const VERSION_HEADERS = ['service-version', 'deprecation', 'sunset'];
  * The versioned mock: `/v0/*`, `/v1/*` and the OAuth endpoints on one port, answered by Prism from
  * the bundled documents, with the spec's versioning, authentication and error rules in front.
  */
-export async function createMockHandler(config: MockConfig = defaultConfig(), registry: VersionRegistry = loadVersionRegistry()) {
+export async function createMockHandler(
+  config: MockConfig = defaultConfig(),
+  registry: VersionRegistry = loadVersionRegistry(),
+) {
   const documents = new Map<string, ServedDocument>();
-  for (const [key, loaded] of loadDocumentsByVersion()) documents.set(key, { ...loaded, answer: await createPrismEngine(loaded.document) });
+  for (const [key, loaded] of loadDocumentsByVersion())
+    documents.set(key, { ...loaded, answer: await createPrismEngine(loaded.document) });
   const front = createFront(config, registry, documents);
-  const index = { server: 'Service API mock', registry, overrides: config.versions, documents, tokens: config.tokens };
+  const index = {
+    server: 'Service API mock',
+    registry,
+    overrides: config.versions,
+    documents,
+    tokens: config.tokens,
+  };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (isIndexRequest(req)) return writeIndexPage(req, res, index);
     const checked = await front(req);
-    if (checked.kind === 'answer') return writeJson(res, checked.status, checked.headers, checked.body);
+    if (checked.kind === 'answer')
+      return writeJson(res, checked.status, checked.headers, checked.body);
     const { request, headers } = checked;
     let answer: Awaited<ReturnType<ServedDocument['answer']>>;
     try {
       answer = await documents.get(request.documentKey)!.answer({
-        method: request.method, path: request.path, query: request.query, headers: stringHeaders(req), body: request.body,
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        headers: stringHeaders(req),
+        body: request.body,
       });
     } catch (error) {
       const failed = internalError('mock', req, error, request.generation, headers);
@@ -48,10 +63,17 @@ export async function createMockHandler(config: MockConfig = defaultConfig(), re
 }
 
 function stringHeaders(req: IncomingMessage): Record<string, string> {
-  return Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+  return Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
 }
 
 /** Starts the mock on 127.0.0.1 (port 0 picks a free one); `close` stops it. */
-export async function startMock(options: { port?: number; host?: string; config?: MockConfig } = {}) {
+export async function startMock(
+  options: { port?: number; host?: string; config?: MockConfig } = {},
+) {
   return listen(await createMockHandler(options.config), options, 'mock');
 }

@@ -1,3 +1,8 @@
-export { type AuthorizationRequest, createAuthorizationRequest, exchangeCode, refreshTokens } from './authorize.js';
+export {
+  type AuthorizationRequest,
+  createAuthorizationRequest,
+  exchangeCode,
+  refreshTokens,
+} from './authorize.js';
 export { type OAuthOptions, type Tokens } from './options.js';
 export { TokenRevokedError, type TokenSession, createTokenSession } from './token-session.js';

@@ -27,7 +27,11 @@ export interface Tokens {
 /** The authorization server at its documented paths. */
 export function authorizationServer(options: OAuthOptions): oauth.AuthorizationServer {
   const base = options.authUrl.replace(/\/+$/, '');
-  return { issuer: base, authorization_endpoint: `${base}/oauth/authorize`, token_endpoint: `${base}/oauth/token` };
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}/oauth/authorize`,
+    token_endpoint: `${base}/oauth/token`,
+  };
 }
 
 export function clientOf(options: OAuthOptions): oauth.Client {
@@ -36,12 +40,16 @@ export function clientOf(options: OAuthOptions): oauth.Client {
 
 export function clientAuthOf(options: OAuthOptions): oauth.ClientAuth {
   if (options.clientSecret === undefined) return oauth.None();
-  return options.clientAuth === 'post' ? oauth.ClientSecretPost(options.clientSecret) : oauth.ClientSecretBasic(options.clientSecret);
+  return options.clientAuth === 'post'
+    ? oauth.ClientSecretPost(options.clientSecret)
+    : oauth.ClientSecretBasic(options.clientSecret);
 }
 
 export function requestOptions(options: OAuthOptions): oauth.TokenEndpointRequestOptions {
   return {
-    ...(options.fetch ? { [oauth.customFetch]: (url: string, init: RequestInit) => options.fetch!(url, init) } : {}),
+    ...(options.fetch
+      ? { [oauth.customFetch]: (url: string, init: RequestInit) => options.fetch!(url, init) }
+      : {}),
     // oauth4webapi refuses http: unless told; only local servers are meant here.
     ...(options.allowInsecureRequests ? { [oauth.allowInsecureRequests]: true } : {}),
   };

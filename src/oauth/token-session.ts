@@ -12,7 +12,10 @@ export class TokenRevokedError extends Error {
 /** The code of a 401 answer, from `error` (v1) or `code` (v0) (AUTH-02). */
 async function unauthorizedCode(response: Response): Promise<string | undefined> {
   if (response.status !== 401) return undefined;
-  const body = (await response.clone().json().catch(() => undefined)) as { error?: unknown; code?: unknown } | undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: unknown; code?: unknown } | undefined;
   const code = body?.error ?? body?.code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -29,7 +32,11 @@ export interface TokenSession {
  * rotated refresh token, AUTH-08) and retries the request once. `token_revoked` is terminal: both
  * tokens are discarded and `TokenRevokedError` is thrown (AUTH-09).
  */
-export function createTokenSession(options: OAuthOptions, initial: Tokens, onTokens?: (tokens: Tokens | undefined) => void): TokenSession {
+export function createTokenSession(
+  options: OAuthOptions,
+  initial: Tokens,
+  onTokens?: (tokens: Tokens | undefined) => void,
+): TokenSession {
   let tokens: Tokens | undefined = initial;
   const send = (request: Request, current: Tokens) => {
     const authorized = new Request(request);

@@ -10,9 +10,20 @@ import { requestTarget } from '../http/request-target.js';
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 /** Defaults of the bounds: together they cap the proxy's memory at about maxInFlight x (request + answer). */
-export const PROXY_LIMITS = { maxBodyBytes: 1024 * 1024, maxAnswerBytes: 8 * 1024 * 1024, maxInFlight: 64 } as const;
+export const PROXY_LIMITS = {
+  maxBodyBytes: 1024 * 1024,
+  maxAnswerBytes: 8 * 1024 * 1024,
+  maxInFlight: 64,
+} as const;
 // Hop-by-hop headers, and those that stop being true once fetch has decoded the body.
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'host']);
+const DROPPED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-encoding',
+  'content-length',
+  'host',
+]);
 
 export interface ProxyOptions {
   upstream: string;
@@ -41,11 +52,19 @@ export async function startProxy(options: ProxyOptions) {
 
   const { maxBodyBytes, maxAnswerBytes, maxInFlight } = { ...PROXY_LIMITS, ...options };
   for (const [name, value] of Object.entries({ maxBodyBytes, maxAnswerBytes, maxInFlight })) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number, not ${value}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new TypeError(`${name} must be a positive whole number, not ${value}`);
   }
   let inFlight = 0;
-  const refuse = (res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}) =>
-    void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ ok: false, error }));
+  const refuse = (
+    res: ServerResponse,
+    status: number,
+    error: string,
+    headers: Record<string, string> = {},
+  ) =>
+    void res
+      .writeHead(status, { 'content-type': 'application/json', ...headers })
+      .end(JSON.stringify({ ok: false, error }));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = requestTarget(req.url)?.pathname;
@@ -56,20 +75,34 @@ export async function startProxy(options: ProxyOptions) {
       log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
       return refuse(res, 413, 'request_too_large', { connection: 'close' });
     }
-    const headers = Object.entries(req.headers).filter(([name]) => !DROPPED.has(name)).map(([name, value]) => [name, String(value)] as [string, string]);
+    const headers = Object.entries(req.headers)
+      .filter(([name]) => !DROPPED.has(name))
+      .map(([name, value]) => [name, String(value)] as [string, string]);
     const answer = await fetch(`${upstream}${req.url ?? '/'}`, {
       method: req.method,
       headers,
-      body: raw.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(raw) : undefined,
+      body:
+        raw.length && req.method !== 'GET' && req.method !== 'HEAD'
+          ? new Uint8Array(raw)
+          : undefined,
       redirect: 'manual',
     });
-    const answered = Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes ? undefined : await readAnswerCapped(answer.body, maxAnswerBytes);
+    const answered =
+      Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes
+        ? undefined
+        : await readAnswerCapped(answer.body, maxAnswerBytes);
     if (!answered) {
       await answer.body?.cancel().catch(() => {});
       log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
       return refuse(res, 502, 'upstream_too_large');
     }
-    const key = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? answer.headers.get('service-version') ?? req.headers['service-version']?.toString() ?? registry.baseline : 'auth';
+    const key = path.startsWith('/v0/')
+      ? 'v0'
+      : path.startsWith('/v1/')
+        ? (answer.headers.get('service-version') ??
+          req.headers['service-version']?.toString() ??
+          registry.baseline)
+        : 'auth';
     const diagnostics = check(key, path, req.method ?? 'GET', answer, answered);
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
@@ -77,39 +110,69 @@ export async function startProxy(options: ProxyOptions) {
     });
     if (diagnostics.length) {
       const value = JSON.stringify(diagnostics);
-      out[VIOLATIONS_HEADER] = value.length > MAX_HEADER_LENGTH ? `${value.slice(0, MAX_HEADER_LENGTH)}...` : value;
-      log(`violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map((d) => `${d.location}: ${d.message}`).join('; ')}`);
+      out[VIOLATIONS_HEADER] =
+        value.length > MAX_HEADER_LENGTH ? `${value.slice(0, MAX_HEADER_LENGTH)}...` : value;
+      log(
+        `violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map((d) => `${d.location}: ${d.message}`).join('; ')}`,
+      );
     }
     res.writeHead(answer.status, out).end(answered);
   };
 
-  const check = (key: string, path: string, method: string, answer: Response, raw: Buffer): ResponseDiagnostic[] => {
+  const check = (
+    key: string,
+    path: string,
+    method: string,
+    answer: Response,
+    raw: Buffer,
+  ): ResponseDiagnostic[] => {
     const loaded = documents.get(key);
-    if (!loaded) return [{ rule: 'undocumented_operation', message: `no document for version "${key}"`, location: 'header Service-Version' }];
+    if (!loaded)
+      return [
+        {
+          rule: 'undocumented_operation',
+          message: `no document for version "${key}"`,
+          location: 'header Service-Version',
+        },
+      ];
     const documentPath = key === 'auth' ? path : path.slice(3);
     let body: unknown = raw.toString('utf8');
     if (answer.headers.get('content-type')?.includes('json') && raw.length) {
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
-        return [{ rule: 'body', message: 'the body is not JSON although its content type says so', location: 'body' }];
+        return [
+          {
+            rule: 'body',
+            message: 'the body is not JSON although its content type says so',
+            location: 'body',
+          },
+        ];
       }
     }
-    return checkResponse(loaded.document, loaded.validator, { path: documentPath, method, status: answer.status, headers: answer.headers, body });
+    return checkResponse(loaded.document, loaded.validator, {
+      path: documentPath,
+      method,
+      status: answer.status,
+      headers: answer.headers,
+      body,
+    });
   };
 
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
   // listen, so a busy port is a PortUnavailableError rather than an unhandled 'error' event.
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
     // Bounded concurrency: each request in flight may hold a body and an answer in memory.
-    if (inFlight >= maxInFlight) return refuse(res, 503, 'proxy_busy', { 'retry-after': '1', connection: 'close' });
+    if (inFlight >= maxInFlight)
+      return refuse(res, 503, 'proxy_busy', { 'retry-after': '1', connection: 'close' });
     inFlight += 1;
-    await handle(req, res).catch((error: Error) => {
-      log(`proxy: upstream ${upstream} failed: ${error.message}`);
-      if (!res.headersSent) refuse(res, 502, 'upstream_failed');
-    }).finally(() => (inFlight -= 1));
+    await handle(req, res)
+      .catch((error: Error) => {
+        log(`proxy: upstream ${upstream} failed: ${error.message}`);
+        if (!res.headersSent) refuse(res, 502, 'upstream_failed');
+      })
+      .finally(() => (inFlight -= 1));
   };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close };
 }
-

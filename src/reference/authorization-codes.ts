@@ -61,16 +61,26 @@ function sameValue(sent: string, expected: string): boolean {
  */
 export function createCodeStore() {
   const codes = createExpiringTable<AuthorizationCode>('code_', CODE_SECONDS);
-  const consents = createExpiringTable<{ request: PendingConsent; browser: string }>('consent_', CONSENT_SECONDS);
+  const consents = createExpiringTable<{ request: PendingConsent; browser: string }>(
+    'consent_',
+    CONSENT_SECONDS,
+  );
   return {
     issue: (code: AuthorizationCode, now: number): string => codes.issue(code, now),
     take: (value: string, now: number): AuthorizationCode | undefined => codes.take(value, now),
     /** Holds a request until its consent form comes back; returns the form's token. */
-    awaitConsent: (request: PendingConsent, browser: string, now: number): string => consents.issue({ request, browser }, now),
+    awaitConsent: (request: PendingConsent, browser: string, now: number): string =>
+      consents.issue({ request, browser }, now),
     /** The request of a consent token, once, from the browser it was issued to. */
-    takeConsent(token: string, browser: string | undefined, now: number): PendingConsent | undefined {
+    takeConsent(
+      token: string,
+      browser: string | undefined,
+      now: number,
+    ): PendingConsent | undefined {
       const pending = consents.take(token, now);
-      return pending && browser !== undefined && sameValue(browser, pending.browser) ? pending.request : undefined;
+      return pending && browser !== undefined && sameValue(browser, pending.browser)
+        ? pending.request
+        : undefined;
     },
   };
 }

@@ -10,7 +10,9 @@ type ProfileCredential = Profile['credentials'][number];
  */
 export function credentialsSummary(profile: Profile, app = APP): string[] {
   const plain = profile.credentials.filter((c) => notesOf(c).length === 0).map((c) => c.token);
-  const others = profile.credentials.filter((c) => notesOf(c).length > 0).map((c) => `${c.token} (${notesOf(c).join(', ')})`);
+  const others = profile.credentials
+    .filter((c) => notesOf(c).length > 0)
+    .map((c) => `${c.token} (${notesOf(c).join(', ')})`);
   const { member, otherMember, app: appUser } = profile.fixtures.users;
   return [
     `tokens pinned to the version they name: ${plain.join(' ')}`,

@@ -21,20 +21,50 @@ type Range = readonly [address: string, prefix: number];
 
 /** Ranges no destination may be in, with or without `allowLocal`. */
 const NEVER: Record<string, readonly Range[]> = {
-  'a cloud metadata address': [['169.254.169.254', 32], ['100.100.100.200', 32], ['fd00:ec2::254', 128]],
-  'an unspecified address': [['0.0.0.0', 8], ['::', 128]],
-  'a link-local address': [['169.254.0.0', 16], ['fe80::', 10]],
-  'a multicast, broadcast or reserved address': [['224.0.0.0', 4], ['240.0.0.0', 4], ['192.0.0.0', 24], ['198.18.0.0', 15], ['ff00::', 8], ['100::', 64]],
+  'a cloud metadata address': [
+    ['169.254.169.254', 32],
+    ['100.100.100.200', 32],
+    ['fd00:ec2::254', 128],
+  ],
+  'an unspecified address': [
+    ['0.0.0.0', 8],
+    ['::', 128],
+  ],
+  'a link-local address': [
+    ['169.254.0.0', 16],
+    ['fe80::', 10],
+  ],
+  'a multicast, broadcast or reserved address': [
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+    ['192.0.0.0', 24],
+    ['198.18.0.0', 15],
+    ['ff00::', 8],
+    ['100::', 64],
+  ],
 };
 
 /** Ranges only a local environment may deliver to. */
 const LOCAL: Record<string, readonly Range[]> = {
-  'a loopback address': [['127.0.0.0', 8], ['::1', 128]],
-  'a private address': [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10], ['fc00::', 7], ['fec0::', 10]],
+  'a loopback address': [
+    ['127.0.0.0', 8],
+    ['::1', 128],
+  ],
+  'a private address': [
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['100.64.0.0', 10],
+    ['fc00::', 7],
+    ['fec0::', 10],
+  ],
 };
 
 /** Names that always mean one of the ranges above, whatever DNS says (RFC 6761, cloud metadata). */
-const NEVER_NAMES = new Map([['metadata.google.internal', 'a cloud metadata address'], ['metadata', 'a cloud metadata address']]);
+const NEVER_NAMES = new Map([
+  ['metadata.google.internal', 'a cloud metadata address'],
+  ['metadata', 'a cloud metadata address'],
+]);
 const isLoopbackName = (name: string) => name === 'localhost' || name.endsWith('.localhost');
 
 /**
@@ -59,14 +89,24 @@ function addRanges(blocked: BlockList, ranges: readonly Range[]): BlockList {
  * One BlockList of every range of a kind, checked first, since most addresses are in none; then
  * one per reason, only to say which.
  */
-function blockLists(ranges: Record<string, readonly Range[]>): { any: BlockList; byReason: Array<[string, BlockList]> } {
+function blockLists(ranges: Record<string, readonly Range[]>): {
+  any: BlockList;
+  byReason: Array<[string, BlockList]>;
+} {
   const entries = Object.entries(ranges);
   const any = new BlockList();
   for (const [, list] of entries) addRanges(any, list);
-  return { any, byReason: entries.map(([reason, list]) => [reason, addRanges(new BlockList(), list)]) };
+  return {
+    any,
+    byReason: entries.map(([reason, list]) => [reason, addRanges(new BlockList(), list)]),
+  };
 }
 
-function reasonIn(lists: ReturnType<typeof blockLists>, address: string, type: 'ipv4' | 'ipv6'): string | undefined {
+function reasonIn(
+  lists: ReturnType<typeof blockLists>,
+  address: string,
+  type: 'ipv4' | 'ipv6',
+): string | undefined {
   if (!lists.any.check(address, type)) return undefined;
   return lists.byReason.find(([, list]) => list.check(address, type))?.[0];
 }
@@ -96,7 +136,10 @@ function classifyAddress(address: string, policy: DestinationPolicy): HostClass 
  * Why a resolved IP address may not be delivered to, or undefined when it may. Used on the address
  * a connection is about to be made to, so DNS cannot point an accepted name somewhere refused.
  */
-export function addressProblem(address: string, policy: DestinationPolicy = PUBLIC_HTTPS_ONLY): string | undefined {
+export function addressProblem(
+  address: string,
+  policy: DestinationPolicy = PUBLIC_HTTPS_ONLY,
+): string | undefined {
   if (isIP(address) === 0) return `${address} is not an IP address`;
   const host = classifyAddress(address, policy);
   return 'problem' in host ? host.problem : undefined;
@@ -121,15 +164,21 @@ function classifyHost(hostname: string, policy: DestinationPolicy): HostClass {
  * the URL reached would differ); absolute HTTPS, or plain HTTP to a local host under `allowLocal`;
  * no credentials; a host that is no refused address or name.
  */
-export function destinationProblem(url: string, policy: DestinationPolicy = PUBLIC_HTTPS_ONLY): string | undefined {
-  if (url.length > MAX_DESTINATION_LENGTH) return `url is over ${MAX_DESTINATION_LENGTH} characters`;
-  if (/[\u0000-\u0020\u007f-\u009f\\\s]/u.test(url)) return 'url has control characters, spaces or backslashes';
+export function destinationProblem(
+  url: string,
+  policy: DestinationPolicy = PUBLIC_HTTPS_ONLY,
+): string | undefined {
+  if (url.length > MAX_DESTINATION_LENGTH)
+    return `url is over ${MAX_DESTINATION_LENGTH} characters`;
+  if (/[\u0000-\u0020\u007f-\u009f\\\s]/u.test(url))
+    return 'url has control characters, spaces or backslashes';
   if (!URL.canParse(url)) return 'url is not an absolute URL';
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'url must be HTTPS';
   if (parsed.username || parsed.password) return 'url carries credentials';
   const host = classifyHost(parsed.hostname, policy);
   if ('problem' in host) return host.problem;
-  if (parsed.protocol === 'http:' && !host.local) return 'url must be HTTPS outside local environments';
+  if (parsed.protocol === 'http:' && !host.local)
+    return 'url must be HTTPS outside local environments';
   return undefined;
 }

@@ -20,7 +20,8 @@ export interface HubLimits {
 }
 
 /** A client connected, with how to disconnect it; or which limit refused it. */
-export type Connection = { ok: true; disconnect: () => void } | { ok: false; limit: 'user' | 'total' };
+export type Connection =
+  { ok: true; disconnect: () => void } | { ok: false; limit: 'user' | 'total' };
 
 /**
  * Live delivery of ephemeral messages to the recipient's connected clients (EPH-05): best effort,
@@ -28,7 +29,10 @@ export type Connection = { ok: true; disconnect: () => void } | { ok: false; lim
  * only users with a client connected, and a bounded number of clients, so asking for many users or
  * opening many streams cannot grow it without end.
  */
-export function createEphemeralHub({ perUser = MAX_STREAMS_PER_USER, total = MAX_STREAMS }: HubLimits = {}) {
+export function createEphemeralHub({
+  perUser = MAX_STREAMS_PER_USER,
+  total = MAX_STREAMS,
+}: HubLimits = {}) {
   const listeners = new Map<string, Set<Listener>>();
   let streams = 0;
   return {

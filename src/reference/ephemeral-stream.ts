@@ -29,8 +29,13 @@ interface StreamOptions {
  * 401 `not_authed`, `invalid_token` or `token_revoked` (AUTH-01, AUTH-02); 403 `not_allowed`;
  * 400 `missing_parameter` without `user`; 429 or 503 `too_many_streams` past the hub's limits.
  */
-export async function streamEphemeral(req: IncomingMessage, res: ServerResponse, { hub, resolveToken }: StreamOptions): Promise<void> {
-  const refuse = (status: number, code: string, headers: Record<string, string> = {}) => writeJson(res, status, headers, errorBody('v1', { status, code }));
+export async function streamEphemeral(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { hub, resolveToken }: StreamOptions,
+): Promise<void> {
+  const refuse = (status: number, code: string, headers: Record<string, string> = {}) =>
+    writeJson(res, status, headers, errorBody('v1', { status, code }));
   if (req.method !== 'GET') return refuse(405, 'method_not_allowed', { allow: 'GET' });
   const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (bearer === undefined) return refuse(401, 'not_authed');
@@ -43,7 +48,8 @@ export async function streamEphemeral(req: IncomingMessage, res: ServerResponse,
   // The client may have gone while its credential was looked up: then nothing is connected.
   if (res.destroyed) return;
   const connection = hub.connect(user, (message) => {
-    if (res.writableLength <= MAX_PENDING_BYTES) res.write(`event: ephemeral\ndata: ${JSON.stringify(message)}\n\n`);
+    if (res.writableLength <= MAX_PENDING_BYTES)
+      res.write(`event: ephemeral\ndata: ${JSON.stringify(message)}\n\n`);
   });
   if (!connection.ok) return refuse(connection.limit === 'user' ? 429 : 503, 'too_many_streams');
   res.on('close', connection.disconnect);

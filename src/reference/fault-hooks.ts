@@ -33,7 +33,10 @@ export interface FaultHooks {
   /** A request the front passed, before its handler sees it. */
   request?(request: PassedRequest): PassedRequest;
   /** An answer before it is written, the front's own included. */
-  answer?(answer: HandlerAnswer & { headers: Record<string, string> }, exchange: Exchange): HandlerAnswer & { headers: Record<string, string> };
+  answer?(
+    answer: HandlerAnswer & { headers: Record<string, string> },
+    exchange: Exchange,
+  ): HandlerAnswer & { headers: Record<string, string> };
   /** The delivery policy, in part. */
   policy?: Partial<DeliveryPolicy>;
   /** A delivery attempt before it is sent. */

@@ -45,23 +45,49 @@ export const APP = 'app_acme';
  */
 export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry()): Workspace {
   const tokens: Record<string, ReferenceToken> = {};
-  const key = (scopes: string[], extra: Partial<ReferenceToken> = {}): ReferenceToken => ({ app: APP, kind: 'api_key', access: 'organization', scopes, ...extra });
-  for (const { version } of registry.versions) tokens[`sk-${version}`] = key(ALL_SCOPES, { pin: version });
+  const key = (scopes: string[], extra: Partial<ReferenceToken> = {}): ReferenceToken => ({
+    app: APP,
+    kind: 'api_key',
+    access: 'organization',
+    scopes,
+    ...extra,
+  });
+  for (const { version } of registry.versions)
+    tokens[`sk-${version}`] = key(ALL_SCOPES, { pin: version });
   tokens['sk-unpinned'] = key(ALL_SCOPES);
   tokens['sk-no-scopes'] = key([], { pin: registry.latest });
   tokens['sk-revoked'] = key(ALL_SCOPES, { pin: registry.latest, revoked: true });
-  tokens['pat-ada'] = { app: APP, kind: 'personal_access_token', access: 'personal', scopes: ['chat:write', 'webhook:read'], pin: registry.latest };
+  tokens['pat-ada'] = {
+    app: APP,
+    kind: 'personal_access_token',
+    access: 'personal',
+    scopes: ['chat:write', 'webhook:read'],
+    pin: registry.latest,
+  };
   const redirectUris = ['http://localhost:8080/callback'];
   const oauthScopes = ['chat:write', 'webhook:read', 'webhook:write'];
   return {
     tokens,
     // AUTH-12: the app's own `whsec_` secret, unrelated to its OAuth client secret.
-    apps: { [APP]: { signingSecret: `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`, pin: registry.latest } },
+    apps: {
+      [APP]: {
+        signingSecret: `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`,
+        pin: registry.latest,
+      },
+    },
     // On loopback's discard port, where nothing answers: deliveries to it fail at once, as to a
     // destination that is down, without reaching outside the machine.
-    staticSubscriptions: [{ app: APP, event: 'chat.message', url: 'http://127.0.0.1:9/static-hook' }],
+    staticSubscriptions: [
+      { app: APP, event: 'chat.message', url: 'http://127.0.0.1:9/static-hook' },
+    ],
     oauthClients: [
-      { id: 'client_confidential', secret: 'cs_reference_secret', redirectUris, scopes: oauthScopes, pin: registry.latest },
+      {
+        id: 'client_confidential',
+        secret: 'cs_reference_secret',
+        redirectUris,
+        scopes: oauthScopes,
+        pin: registry.latest,
+      },
       { id: 'client_public', redirectUris, scopes: oauthScopes, pin: registry.latest },
     ],
   };

@@ -14,7 +14,11 @@ export interface ProfileOptions {
 }
 
 /** The reference server's profile (docs/conformance-profile.md). */
-export function profileOf(url: string, workspace: Workspace, { timeScale = 1, triggerEvents = false, allowLocalDestinations = false }: ProfileOptions = {}): Profile {
+export function profileOf(
+  url: string,
+  workspace: Workspace,
+  { timeScale = 1, triggerEvents = false, allowLocalDestinations = false }: ProfileOptions = {},
+): Profile {
   return {
     format: 'service-contract/profile@1',
     baseUrl: url,
@@ -22,15 +26,35 @@ export function profileOf(url: string, workspace: Workspace, { timeScale = 1, tr
     credentials: Object.entries(workspace.tokens).map(([token, t]) => {
       // Who a personal credential acts as: the ephemeral stream answers only that user's (EPH-05).
       const user = actingUser(t);
-      return { token, kind: t.kind, access: t.access, scopes: t.scopes, pin: t.pin ?? null, revoked: t.revoked ?? false, ...(user ? { user } : {}) };
+      return {
+        token,
+        kind: t.kind,
+        access: t.access,
+        scopes: t.scopes,
+        pin: t.pin ?? null,
+        revoked: t.revoked ?? false,
+        ...(user ? { user } : {}),
+      };
     }),
     implements: Object.keys(HANDLERS),
     fixtures: {
-      users: { member: USERS.ada, otherMember: USERS.grace, app: USERS.bot, unknown: 'c27fd1c9-73ba-4a0f-81ce-84a50d9cef88' },
-      chats: Object.fromEntries(Object.entries(CHATS).map(([name, chat]) => [name, chat.id])) as Record<keyof typeof CHATS, string>,
+      users: {
+        member: USERS.ada,
+        otherMember: USERS.grace,
+        app: USERS.bot,
+        unknown: 'c27fd1c9-73ba-4a0f-81ce-84a50d9cef88',
+      },
+      chats: Object.fromEntries(
+        Object.entries(CHATS).map(([name, chat]) => [name, chat.id]),
+      ) as Record<keyof typeof CHATS, string>,
     },
     ephemeralStream: `${url}/reference/ephemeral-stream?user={user}`,
-    oauthClients: workspace.oauthClients.map(({ id, secret, redirectUris, scopes }) => ({ id, ...(secret ? { secret } : {}), redirectUris, scopes })),
+    oauthClients: workspace.oauthClients.map(({ id, secret, redirectUris, scopes }) => ({
+      id,
+      ...(secret ? { secret } : {}),
+      redirectUris,
+      scopes,
+    })),
     consent: { query: { consent: 'allow' } },
     signingSecret: workspace.apps[APP]!.signingSecret,
     ...(triggerEvents ? { eventTrigger: `${url}${EVENT_TRIGGER}` } : {}),

@@ -25,8 +25,14 @@ export function createTokenResolver({ workspace, store, clock, faults = {} }: Re
     const client = grant && workspace.oauthClients.find((c) => c.id === grant.clientId);
     if (!grant || !client) return undefined;
     return {
-      app: APP, kind: 'oauth_access_token', grantId: grant.id, access: grant.access, scopes: grant.scope.split(' '),
-      pin: client.pin, revoked: grant.revoked, expired: grant.accessExpiresAt < clock.nowSeconds(),
+      app: APP,
+      kind: 'oauth_access_token',
+      grantId: grant.id,
+      access: grant.access,
+      scopes: grant.scope.split(' '),
+      pin: client.pin,
+      revoked: grant.revoked,
+      expired: grant.accessExpiresAt < clock.nowSeconds(),
     };
   };
   return async (bearer: string): Promise<ReferenceToken | undefined> => {

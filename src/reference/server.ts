@@ -18,7 +18,13 @@ import { EVENT_TRIGGER, triggerEvent } from './event-trigger.js';
 import { type EphemeralHub, type HubLimits, createEphemeralHub } from './ephemeral-hub.js';
 import { isEphemeralStream, streamEphemeral } from './ephemeral-stream.js';
 import { lifecycleAt } from './lifecycle.js';
-import { APP, type ReferenceToken, type Workspace, frontConfig, seedWorkspace } from './fixtures.js';
+import {
+  APP,
+  type ReferenceToken,
+  type Workspace,
+  frontConfig,
+  seedWorkspace,
+} from './fixtures.js';
 import { CONSENT_PATH, consentAnswer } from './handlers/auth-consent.js';
 import { HANDLERS } from './handlers/index.js';
 import { createTokenResolver } from './resolve-token.js';
@@ -65,45 +71,118 @@ interface HandlerOptions {
 export async function createReferenceHandler(
   store: Store,
   workspace: Workspace,
-  { hub = createEphemeralHub(), clock = systemClock(), registry = loadVersionRegistry(), dispatcher = createDispatcher({ store, clock, apps: workspace.apps }), triggerEvents = false, faults = {} }: HandlerOptions = {},
+  {
+    hub = createEphemeralHub(),
+    clock = systemClock(),
+    registry = loadVersionRegistry(),
+    dispatcher = createDispatcher({ store, clock, apps: workspace.apps }),
+    triggerEvents = false,
+    faults = {},
+  }: HandlerOptions = {},
 ) {
   const versions = registry.versions.map((v) => v.version);
   const codes = createCodeStore();
   const resolveToken = createTokenResolver({ workspace, store, clock, faults });
   // Read at every request, so a version's lifecycle follows the clock.
-  const config = { ...frontConfig(workspace), get versions() { return lifecycleAt(registry, clock.nowSeconds()); } };
+  const config = {
+    ...frontConfig(workspace),
+    get versions() {
+      return lifecycleAt(registry, clock.nowSeconds());
+    },
+  };
   const documents = loadDocumentsByVersion();
   const front = createFront(config, registry, documents, resolveToken);
   // The getter keeps the index's statuses following the clock, as the front's do.
-  const index = { server: 'Service reference server', registry, get overrides() { return config.versions; }, documents, tokens: workspace.tokens };
+  const index = {
+    server: 'Service reference server',
+    registry,
+    get overrides() {
+      return config.versions;
+    },
+    documents,
+    tokens: workspace.tokens,
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (isIndexRequest(req)) return writeIndexPage(req, res, index);
     // The recipient's client stream: the reference server's own route, not part of the contract.
     if (isEphemeralStream(req)) return streamEphemeral(req, res, { hub, resolveToken });
-    if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER) return triggerEvent(req, res, APP, dispatcher, versions);
+    if (triggerEvents && req.url?.split('?')[0] === EVENT_TRIGGER)
+      return triggerEvent(req, res, APP, dispatcher, versions);
     // The consent form of the OAuth authorize page: the reference server's own route (AUTH-05).
-    if (req.url?.split('?')[0] === CONSENT_PATH) return writeAnswer(req, res, await consentAnswer(req, { codes, clock }), undefined, faults, dispatcher);
+    if (req.url?.split('?')[0] === CONSENT_PATH)
+      return writeAnswer(
+        req,
+        res,
+        await consentAnswer(req, { codes, clock }),
+        undefined,
+        faults,
+        dispatcher,
+      );
     const checked = await front(req);
-    if (checked.kind === 'answer') return writeAnswer(req, res, checked, undefined, faults, dispatcher);
+    if (checked.kind === 'answer')
+      return writeAnswer(req, res, checked, undefined, faults, dispatcher);
     const request = faults.request ? faults.request(checked.request) : checked.request;
     const { headers } = checked;
     const handler = ownEntry(HANDLERS, `${request.generation} ${request.method} ${request.path}`);
-    if (!handler) return writeAnswer(req, res, { status: 501, headers, body: request.generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' } }, request, faults, dispatcher);
+    if (!handler)
+      return writeAnswer(
+        req,
+        res,
+        {
+          status: 501,
+          headers,
+          body:
+            request.generation === 'v0'
+              ? { code: 'not_implemented' }
+              : { error: 'not_implemented' },
+        },
+        request,
+        faults,
+        dispatcher,
+      );
     // The front let only known credentials through; the OAuth endpoints carry none.
     const app = (request.token as ReferenceToken | undefined)?.app ?? '';
-    const answer = await handler({ request, app, store, workspace, hub, clock, codes, registry, dispatcher })
-      .catch((error: unknown) => internalError('reference', req, error, request.generation, {}));
-    writeAnswer(req, res, { status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body }, request, faults, dispatcher);
+    const answer = await handler({
+      request,
+      app,
+      store,
+      workspace,
+      hub,
+      clock,
+      codes,
+      registry,
+      dispatcher,
+    }).catch((error: unknown) => internalError('reference', req, error, request.generation, {}));
+    writeAnswer(
+      req,
+      res,
+      { status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body },
+      request,
+      faults,
+      dispatcher,
+    );
   };
 }
 
 type Answer = { status: number; headers: Record<string, string>; body?: unknown };
 
 /** Writes an answer, through the answer fault hook when a test set one (FaultHooks). */
-function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, request: PassedRequest | undefined, faults: FaultHooks, dispatcher: Dispatcher): void {
+function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Answer,
+  request: PassedRequest | undefined,
+  faults: FaultHooks,
+  dispatcher: Dispatcher,
+): void {
   if (!faults.answer) return writeJson(res, answer.status, answer.headers, answer.body);
   const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
-  const exchange = { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, request, emit: (event: ServiceEvent) => void dispatcher.emit(app, event) };
+  const exchange = {
+    method: req.method ?? 'GET',
+    path: (req.url ?? '/').split('?')[0]!,
+    request,
+    emit: (event: ServiceEvent) => void dispatcher.emit(app, event),
+  };
   const faulty = faults.answer({ ...answer, headers: { ...answer.headers } }, exchange);
   writeJson(res, faulty.status, faulty.headers ?? {}, faulty.body);
 }
@@ -115,16 +194,44 @@ export async function startReference(options: ReferenceOptions) {
   const workspace = options.workspace ?? seedWorkspace();
   const store = await openStore(options.dataDir);
   for (const s of workspace.staticSubscriptions) {
-    await store.upsertSubscription({ app: s.app, generation: 'v1', event: s.event, url: s.url, filter: null, dynamic: false });
+    await store.upsertSubscription({
+      app: s.app,
+      generation: 'v1',
+      event: s.event,
+      url: s.url,
+      filter: null,
+      dynamic: false,
+    });
   }
   const clock = options.clock ?? systemClock();
-  const destinations = { allowLocal: options.allowLocalDestinations ?? false, lookup: options.lookup };
-  const dispatcher = createDispatcher({ store, clock, apps: workspace.apps, timeScale: options.timeScale, faults: options.faults, destinations });
+  const destinations = {
+    allowLocal: options.allowLocalDestinations ?? false,
+    lookup: options.lookup,
+  };
+  const dispatcher = createDispatcher({
+    store,
+    clock,
+    apps: workspace.apps,
+    timeScale: options.timeScale,
+    faults: options.faults,
+    destinations,
+  });
   const hub = createEphemeralHub(options.ephemeralStreams);
-  const handler = await createReferenceHandler(store, workspace, { hub, clock, registry: options.registry, dispatcher, triggerEvents: options.triggerEvents, faults: options.faults });
+  const handler = await createReferenceHandler(store, workspace, {
+    hub,
+    clock,
+    registry: options.registry,
+    dispatcher,
+    triggerEvents: options.triggerEvents,
+    faults: options.faults,
+  });
   const served = await listen(handler, options, 'reference');
   return {
-    ...served, store, workspace, dispatcher, hub,
+    ...served,
+    store,
+    workspace,
+    dispatcher,
+    hub,
     close: async () => {
       dispatcher.close();
       await served.close();

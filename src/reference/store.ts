@@ -19,7 +19,10 @@ export interface SubscriptionRow {
 }
 
 /** What a delivery needs of a subscription. */
-export type DeliveryRoute = Pick<SubscriptionRow, 'id' | 'generation' | 'url' | 'filter' | 'apiVersion'>;
+export type DeliveryRoute = Pick<
+  SubscriptionRow,
+  'id' | 'generation' | 'url' | 'filter' | 'apiVersion'
+>;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscriptions (
@@ -86,8 +89,13 @@ export async function openStore(dataDir: string) {
   await db.execute('PRAGMA journal_mode = WAL');
   await db.executeMultiple(SCHEMA);
   const toGrant = (r: Record<string, unknown>): GrantRow => ({
-    id: String(r.id), clientId: String(r.client_id), access: r.access as GrantRow['access'], scope: String(r.scope),
-    accessExpiresAt: Number(r.access_expires_at), refreshExpiresAt: Number(r.refresh_expires_at), revoked: Number(r.revoked) === 1,
+    id: String(r.id),
+    clientId: String(r.client_id),
+    access: r.access as GrantRow['access'],
+    scope: String(r.scope),
+    accessExpiresAt: Number(r.access_expires_at),
+    refreshExpiresAt: Number(r.refresh_expires_at),
+    revoked: Number(r.revoked) === 1,
   });
   /** New tokens for a grant; returns them once, in clear, for the token response. */
   const issue = async (grantId: string, now: number) => {
@@ -95,19 +103,36 @@ export async function openStore(dataDir: string) {
     const refreshToken = newToken('rt');
     await db.execute({
       sql: 'UPDATE grants SET access_token_hash = ?, access_expires_at = ?, refresh_token_hash = ?, refresh_expires_at = ? WHERE id = ?',
-      args: [hash(accessToken), now + ACCESS_TOKEN_SECONDS, hash(refreshToken), now + REFRESH_TOKEN_SECONDS, grantId],
+      args: [
+        hash(accessToken),
+        now + ACCESS_TOKEN_SECONDS,
+        hash(refreshToken),
+        now + REFRESH_TOKEN_SECONDS,
+        grantId,
+      ],
     });
     return { accessToken, refreshToken };
   };
 
   // Revoked API keys and personal tokens, read once: this process is the store's only writer.
-  const revokedCredentials = new Set((await db.execute('SELECT token_hash FROM revoked_credentials')).rows.map((r) => String(r.token_hash)));
+  const revokedCredentials = new Set(
+    (await db.execute('SELECT token_hash FROM revoked_credentials')).rows.map((r) =>
+      String(r.token_hash),
+    ),
+  );
 
   const toRow = (r: Record<string, unknown>): SubscriptionRow => ({
-    id: String(r.id), app: String(r.app), generation: r.generation as 'v0' | 'v1', event: String(r.event), url: String(r.url),
+    id: String(r.id),
+    app: String(r.app),
+    generation: r.generation as 'v0' | 'v1',
+    event: String(r.event),
+    url: String(r.url),
     filter: r.filter === null ? null : (JSON.parse(String(r.filter)) as Record<string, unknown>),
-    apiVersion: (r.api_version as string | null) ?? null, dynamic: Number(r.dynamic) === 1, created: String(r.created),
-    lastSuccessAt: (r.last_success_at as string | null) ?? null, failStreakStartedAt: (r.fail_streak_started_at as string | null) ?? null,
+    apiVersion: (r.api_version as string | null) ?? null,
+    dynamic: Number(r.dynamic) === 1,
+    created: String(r.created),
+    lastSuccessAt: (r.last_success_at as string | null) ?? null,
+    failStreakStartedAt: (r.fail_streak_started_at as string | null) ?? null,
     disabledAt: (r.disabled_at as string | null) ?? null,
   });
 
@@ -118,7 +143,10 @@ export async function openStore(dataDir: string) {
     clearTimeout(flushTimer);
     flushTimer = undefined;
     if (successes.size === 0) return;
-    const batch = [...successes].map(([id, at]) => ({ sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?', args: [new Date(at).toISOString(), id] }));
+    const batch = [...successes].map(([id, at]) => ({
+      sql: 'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?',
+      args: [new Date(at).toISOString(), id],
+    }));
     successes.clear();
     await db.batch(batch, 'write');
   };
@@ -128,26 +156,50 @@ export async function openStore(dataDir: string) {
      * Creates a subscription, or updates the filter of the one with the same app, generation, event
      * and URL (SUB-02). One statement: concurrent identical calls leave one row and share its id.
      */
-    async upsertSubscription(s: { app: string; generation: 'v0' | 'v1'; event: string; url: string; filter: unknown; apiVersion?: string; dynamic: boolean }): Promise<SubscriptionRow> {
+    async upsertSubscription(s: {
+      app: string;
+      generation: 'v0' | 'v1';
+      event: string;
+      url: string;
+      filter: unknown;
+      apiVersion?: string;
+      dynamic: boolean;
+    }): Promise<SubscriptionRow> {
       routes.clear();
       const result = await db.execute({
         sql: `INSERT INTO subscriptions (id, app, generation, event, url, filter, api_version, dynamic, created)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (app, generation, event, url) DO UPDATE SET filter = excluded.filter
               RETURNING *`,
-        args: [randomUUID(), s.app, s.generation, s.event, s.url, s.filter == null ? null : JSON.stringify(s.filter), s.apiVersion ?? null, s.dynamic ? 1 : 0, new Date().toISOString()],
+        args: [
+          randomUUID(),
+          s.app,
+          s.generation,
+          s.event,
+          s.url,
+          s.filter == null ? null : JSON.stringify(s.filter),
+          s.apiVersion ?? null,
+          s.dynamic ? 1 : 0,
+          new Date().toISOString(),
+        ],
       });
       return toRow(result.rows[0] as unknown as Record<string, unknown>);
     },
     /** Removes a subscription of the app; false when there is none with that id (SUB-05). */
     async deleteSubscription(app: string, generation: 'v0' | 'v1', id: string): Promise<boolean> {
       routes.clear();
-      const result = await db.execute({ sql: 'DELETE FROM subscriptions WHERE app = ? AND generation = ? AND id = ?', args: [app, generation, id] });
+      const result = await db.execute({
+        sql: 'DELETE FROM subscriptions WHERE app = ? AND generation = ? AND id = ?',
+        args: [app, generation, id],
+      });
       return result.rowsAffected > 0;
     },
     async listSubscriptions(app: string, generation: 'v0' | 'v1'): Promise<SubscriptionRow[]> {
       await flushSuccesses();
-      const result = await db.execute({ sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? ORDER BY created, id', args: [app, generation] });
+      const result = await db.execute({
+        sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? ORDER BY created, id',
+        args: [app, generation],
+      });
       return result.rows.map((row) => toRow(row as unknown as Record<string, unknown>));
     },
     /**
@@ -155,7 +207,11 @@ export async function openStore(dataDir: string) {
      * (HEALTH-03). Served from memory: this process is the store's only writer and drops the cache
      * on every change of a subscription, so a delivery costs no query.
      */
-    async activeSubscriptions(app: string, generation: 'v0' | 'v1', event: string): Promise<readonly DeliveryRoute[]> {
+    async activeSubscriptions(
+      app: string,
+      generation: 'v0' | 'v1',
+      event: string,
+    ): Promise<readonly DeliveryRoute[]> {
       const key = `${app} ${generation} ${event}`;
       const cached = routes.get(key);
       if (cached) return cached;
@@ -164,7 +220,13 @@ export async function openStore(dataDir: string) {
         args: [app, generation, event],
       });
       const found = result.rows.map((row) => {
-        const { id, generation: g, url, filter, apiVersion } = toRow(row as unknown as Record<string, unknown>);
+        const {
+          id,
+          generation: g,
+          url,
+          filter,
+          apiVersion,
+        } = toRow(row as unknown as Record<string, unknown>);
         return { id, generation: g, url, filter, apiVersion };
       });
       routes.set(key, found);
@@ -198,7 +260,10 @@ export async function openStore(dataDir: string) {
       });
     },
     /** A new grant with its first tokens (AUTH-07). */
-    async createGrant(g: { clientId: string; access: GrantRow['access']; scope: string }, now: number) {
+    async createGrant(
+      g: { clientId: string; access: GrantRow['access']; scope: string },
+      now: number,
+    ) {
       const id = randomUUID();
       await db.execute({
         sql: 'INSERT INTO grants (id, client_id, access, scope, access_token_hash, access_expires_at, refresh_token_hash, refresh_expires_at) VALUES (?, ?, ?, ?, ?, 0, ?, 0)',
@@ -207,12 +272,22 @@ export async function openStore(dataDir: string) {
       return { id, ...(await issue(id, now)) };
     },
     async grantByAccessToken(token: string): Promise<GrantRow | undefined> {
-      const result = await db.execute({ sql: 'SELECT * FROM grants WHERE access_token_hash = ?', args: [hash(token)] });
-      return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
+      const result = await db.execute({
+        sql: 'SELECT * FROM grants WHERE access_token_hash = ?',
+        args: [hash(token)],
+      });
+      return result.rows[0]
+        ? toGrant(result.rows[0] as unknown as Record<string, unknown>)
+        : undefined;
     },
     async grantByRefreshToken(token: string): Promise<GrantRow | undefined> {
-      const result = await db.execute({ sql: 'SELECT * FROM grants WHERE refresh_token_hash = ?', args: [hash(token)] });
-      return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
+      const result = await db.execute({
+        sql: 'SELECT * FROM grants WHERE refresh_token_hash = ?',
+        args: [hash(token)],
+      });
+      return result.rows[0]
+        ? toGrant(result.rows[0] as unknown as Record<string, unknown>)
+        : undefined;
     },
     /** The grant a rotated-away refresh token belonged to, while that token would still have lived. */
     async grantByRetiredRefreshToken(token: string, now: number): Promise<GrantRow | undefined> {
@@ -220,7 +295,9 @@ export async function openStore(dataDir: string) {
         sql: 'SELECT grants.* FROM retired_refresh_tokens JOIN grants ON grants.id = retired_refresh_tokens.grant_id WHERE token_hash = ? AND expires_at >= ?',
         args: [hash(token), now],
       });
-      return result.rows[0] ? toGrant(result.rows[0] as unknown as Record<string, unknown>) : undefined;
+      return result.rows[0]
+        ? toGrant(result.rows[0] as unknown as Record<string, unknown>)
+        : undefined;
     },
     /**
      * AUTH-08: new tokens, possibly a narrower scope; the old refresh token stops working and is kept
@@ -228,20 +305,36 @@ export async function openStore(dataDir: string) {
      * unrevoked refresh token rotates: of two concurrent refreshes with one token, one gets
      * `undefined`, as a replay does. Retired tokens past their lifetime are dropped.
      */
-    async rotateGrant(grantId: string, refreshToken: string, scope: string, now: number): Promise<{ accessToken: string; refreshToken: string } | undefined> {
+    async rotateGrant(
+      grantId: string,
+      refreshToken: string,
+      scope: string,
+      now: number,
+    ): Promise<{ accessToken: string; refreshToken: string } | undefined> {
       const accessToken = newToken('at');
       const next = newToken('rt');
-      const [, , rotated] = await db.batch([
-        { sql: 'DELETE FROM retired_refresh_tokens WHERE expires_at < ?', args: [now] },
-        {
-          sql: 'INSERT OR IGNORE INTO retired_refresh_tokens (token_hash, grant_id, expires_at) SELECT refresh_token_hash, id, refresh_expires_at FROM grants WHERE id = ? AND refresh_token_hash = ?',
-          args: [grantId, hash(refreshToken)],
-        },
-        {
-          sql: 'UPDATE grants SET scope = ?, access_token_hash = ?, access_expires_at = ?, refresh_token_hash = ?, refresh_expires_at = ? WHERE id = ? AND refresh_token_hash = ? AND revoked = 0',
-          args: [scope, hash(accessToken), now + ACCESS_TOKEN_SECONDS, hash(next), now + REFRESH_TOKEN_SECONDS, grantId, hash(refreshToken)],
-        },
-      ], 'write');
+      const [, , rotated] = await db.batch(
+        [
+          { sql: 'DELETE FROM retired_refresh_tokens WHERE expires_at < ?', args: [now] },
+          {
+            sql: 'INSERT OR IGNORE INTO retired_refresh_tokens (token_hash, grant_id, expires_at) SELECT refresh_token_hash, id, refresh_expires_at FROM grants WHERE id = ? AND refresh_token_hash = ?',
+            args: [grantId, hash(refreshToken)],
+          },
+          {
+            sql: 'UPDATE grants SET scope = ?, access_token_hash = ?, access_expires_at = ?, refresh_token_hash = ?, refresh_expires_at = ? WHERE id = ? AND refresh_token_hash = ? AND revoked = 0',
+            args: [
+              scope,
+              hash(accessToken),
+              now + ACCESS_TOKEN_SECONDS,
+              hash(next),
+              now + REFRESH_TOKEN_SECONDS,
+              grantId,
+              hash(refreshToken),
+            ],
+          },
+        ],
+        'write',
+      );
       return rotated!.rowsAffected === 1 ? { accessToken, refreshToken: next } : undefined;
     },
     /** AUTH-09: both tokens of the grant stop working, for good. */
@@ -251,7 +344,10 @@ export async function openStore(dataDir: string) {
     /** AUTH-09 for an API key or personal token: kept, so the revocation outlives a restart. */
     async revokeCredential(token: string): Promise<void> {
       const tokenHash = hash(token);
-      await db.execute({ sql: 'INSERT OR IGNORE INTO revoked_credentials (token_hash) VALUES (?)', args: [tokenHash] });
+      await db.execute({
+        sql: 'INSERT OR IGNORE INTO revoked_credentials (token_hash) VALUES (?)',
+        args: [tokenHash],
+      });
       revokedCredentials.add(tokenHash);
     },
     isCredentialRevoked(token: string): boolean {

@@ -9,7 +9,12 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
  * The `x-` annotations the sources use. Registering them keeps ajv strict: a misspelt keyword
  * fails compilation instead of being silently ignored.
  */
-export const ANNOTATION_KEYWORDS = ['x-shape', 'x-pinned-to', 'x-avatar-url', 'x-max-bytes'] as const;
+export const ANNOTATION_KEYWORDS = [
+  'x-shape',
+  'x-pinned-to',
+  'x-avatar-url',
+  'x-max-bytes',
+] as const;
 
 export interface AjvOptions {
   /** Keep `$ref`s as calls, so an error's `schemaPath` stays relative to the file it is in. */
@@ -21,17 +26,31 @@ export interface AjvOptions {
 }
 
 /** A strict JSON Schema 2020-12 validator with formats, reporting every error. */
-export function createAjv({ inlineRefs = true, verbose = false, source = false }: AjvOptions = {}): Ajv2020 {
+export function createAjv({
+  inlineRefs = true,
+  verbose = false,
+  source = false,
+}: AjvOptions = {}): Ajv2020 {
   // strictRequired is off: chat-message's `if`/`then: {required: [blocks]}` names properties that
   // the enclosing schema declares, which ajv's check cannot see.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, inlineRefs, verbose, code: { source } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    inlineRefs,
+    verbose,
+    code: { source },
+  });
   addFormats(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;
 }
 
 /** A validator that knows every schema file under schemas/, keyed by `schemaKey(path)`. */
-export function createSchemaAjv(files: SchemaFile[] = loadSchemaFiles(), options?: AjvOptions): Ajv2020 {
+export function createSchemaAjv(
+  files: SchemaFile[] = loadSchemaFiles(),
+  options?: AjvOptions,
+): Ajv2020 {
   const ajv = createAjv(options);
   for (const file of files) ajv.addSchema(file.schema, schemaKey(file.path));
   return ajv;

@@ -10,8 +10,17 @@ export const DOCUMENT_KEY = 'https://documents.service-contract.invalid/bundled.
  * OpenAPI document are known to it as annotations, so strict mode still rejects anything else.
  */
 export const OPENAPI_ROOT_KEYS = [
-  'openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security',
-  'tags', 'externalDocs', 'x-generated',
+  'openapi',
+  'info',
+  'jsonSchemaDialect',
+  'servers',
+  'paths',
+  'webhooks',
+  'components',
+  'security',
+  'tags',
+  'externalDocs',
+  'x-generated',
 ];
 
 /** A JSON Pointer fragment for a path of keys: ['paths', '/a'] -> '#/paths/~1a'. */

@@ -21,7 +21,9 @@ export function schemaForExample(path: string, schemas: SchemaFile[]): SchemaFil
   const folder = path.slice(0, path.lastIndexOf('/') + 1);
   const stem = path.slice(folder.length, -EXAMPLE_SUFFIX.length);
   return schemas
-    .filter((schema) => schema.path.startsWith(folder) && !schema.path.slice(folder.length).includes('/'))
+    .filter(
+      (schema) => schema.path.startsWith(folder) && !schema.path.slice(folder.length).includes('/'),
+    )
     .filter((schema) => stem.startsWith(`${schema.name}.`))
     .sort((a, b) => b.name.length - a.name.length)[0];
 }
@@ -30,7 +32,12 @@ export function loadExampleFiles(schemas: SchemaFile[], dir = SCHEMAS_DIR): Exam
   return listFiles(dir)
     .filter((path) => path.endsWith(EXAMPLE_SUFFIX))
     .map((path) => {
-      const content = JSON.parse(readFileSync(join(dir, path), 'utf8')) as ExampleCase | ExampleCase[];
-      return { path, schema: schemaForExample(path, schemas), cases: Array.isArray(content) ? content : [content] };
+      const content = JSON.parse(readFileSync(join(dir, path), 'utf8')) as
+        ExampleCase | ExampleCase[];
+      return {
+        path,
+        schema: schemaForExample(path, schemas),
+        cases: Array.isArray(content) ? content : [content],
+      };
     });
 }

@@ -27,7 +27,8 @@ export function deliveryOf(headers: WebhookHeaders): DeliveryMetadata {
     serviceVersion: headers['service-version'],
   };
   if (num !== undefined && /^[123]$/.test(num)) delivery.attempt = Number(num) + 1;
-  if (reason !== undefined && RETRY_REASONS.includes(reason)) delivery.retryReason = reason as RetryReason;
+  if (reason !== undefined && RETRY_REASONS.includes(reason))
+    delivery.retryReason = reason as RetryReason;
   return delivery;
 }
 
@@ -35,14 +36,22 @@ export function deliveryOf(headers: WebhookHeaders): DeliveryMetadata {
  * What is wrong with the retry headers (DLV-05: both or neither, known values); undefined when
  * nothing is. A header present but left out of `delivery` by `deliveryOf` is one that is invalid.
  */
-export function retryHeaderProblems(headers: WebhookHeaders, delivery: DeliveryMetadata): string[] | undefined {
+export function retryHeaderProblems(
+  headers: WebhookHeaders,
+  delivery: DeliveryMetadata,
+): string[] | undefined {
   const num = headers['service-retry-num'];
   const reason = headers['service-retry-reason'];
   // A first attempt carries neither retry header: nothing to check.
   if (num === undefined && reason === undefined) return undefined;
   const problems: string[] = [];
-  if (num !== undefined && delivery.attempt === 1) problems.push(`Service-Retry-Num "${num}" is not 1, 2 or 3`);
-  if (reason !== undefined && delivery.retryReason === undefined) problems.push(`Service-Retry-Reason "${reason}" is not transport, http_5xx or http_429`);
-  if ((num === undefined) !== (reason === undefined)) problems.push('a retry carries both Service-Retry-Num and Service-Retry-Reason, a first attempt neither');
+  if (num !== undefined && delivery.attempt === 1)
+    problems.push(`Service-Retry-Num "${num}" is not 1, 2 or 3`);
+  if (reason !== undefined && delivery.retryReason === undefined)
+    problems.push(`Service-Retry-Reason "${reason}" is not transport, http_5xx or http_429`);
+  if ((num === undefined) !== (reason === undefined))
+    problems.push(
+      'a retry carries both Service-Retry-Num and Service-Retry-Reason, a first attempt neither',
+    );
   return problems.length ? problems : undefined;
 }

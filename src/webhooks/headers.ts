@@ -45,7 +45,14 @@ function sameName(a: string, b: string): boolean {
 }
 
 /** The headers a delivery may carry (DLV-02, DLV-05), by their lowercase names. */
-export const WEBHOOK_HEADER_NAMES = ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'service-version', 'service-retry-num', 'service-retry-reason'] as const;
+export const WEBHOOK_HEADER_NAMES = [
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'service-version',
+  'service-retry-num',
+  'service-retry-reason',
+] as const;
 
 export type WebhookHeaders = Record<(typeof WEBHOOK_HEADER_NAMES)[number], string | undefined>;
 
@@ -59,16 +66,24 @@ export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
   if (isGettable(source)) {
     const read = (name: string) => source.get(name) ?? undefined;
     return {
-      'webhook-id': read('webhook-id'), 'webhook-timestamp': read('webhook-timestamp'), 'webhook-signature': read('webhook-signature'),
-      'service-version': read('service-version'), 'service-retry-num': read('service-retry-num'), 'service-retry-reason': read('service-retry-reason'),
+      'webhook-id': read('webhook-id'),
+      'webhook-timestamp': read('webhook-timestamp'),
+      'webhook-signature': read('webhook-signature'),
+      'service-version': read('service-version'),
+      'service-retry-num': read('service-retry-num'),
+      'service-retry-reason': read('service-retry-reason'),
     };
   }
   // One pass over the object's own names (never inherited ones), each matched against the six:
   // a lowercase name as Node gives it at once, another case (a saved JSON file, a framework that
   // keeps case) compared in place rather than lowercased. Only the six are ever written.
   const found: WebhookHeaders = {
-    'webhook-id': undefined, 'webhook-timestamp': undefined, 'webhook-signature': undefined,
-    'service-version': undefined, 'service-retry-num': undefined, 'service-retry-reason': undefined,
+    'webhook-id': undefined,
+    'webhook-timestamp': undefined,
+    'webhook-signature': undefined,
+    'service-version': undefined,
+    'service-retry-num': undefined,
+    'service-retry-reason': undefined,
   };
   for (const key of Object.keys(source)) {
     const exact = lowercaseName(key);
@@ -85,8 +100,12 @@ export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
 }
 
 const NO_HEADERS: WebhookHeaders = Object.freeze({
-  'webhook-id': undefined, 'webhook-timestamp': undefined, 'webhook-signature': undefined,
-  'service-version': undefined, 'service-retry-num': undefined, 'service-retry-reason': undefined,
+  'webhook-id': undefined,
+  'webhook-timestamp': undefined,
+  'webhook-signature': undefined,
+  'service-version': undefined,
+  'service-retry-num': undefined,
+  'service-retry-reason': undefined,
 });
 
 /** Which of the delivery headers `key` names, in any case. */

@@ -1,11 +1,35 @@
 // service-contract/webhooks: sign, verify and parse deliveries, and receive them in Node or over
 // the Fetch API. Precompiled validators only: no schema compiler, no engine.
 export { signWebhook, type SignInput, type WebhookBody } from './sign.js';
-export { verifyWebhook, type VerifyFailure, type VerifyInput, type VerifyResult } from './verify.js';
-export { parseWebhook, type ParseInput, type ParseResult, type ParsedWebhook, type WebhookDiagnostic, type WebhookEvent, type WebhookPayload } from './parse.js';
-export { type Unverified, type VerifyAndParseInput, verifyAndParseWebhook } from './verify-and-parse.js';
+export {
+  verifyWebhook,
+  type VerifyFailure,
+  type VerifyInput,
+  type VerifyResult,
+} from './verify.js';
+export {
+  parseWebhook,
+  type ParseInput,
+  type ParseResult,
+  type ParsedWebhook,
+  type WebhookDiagnostic,
+  type WebhookEvent,
+  type WebhookPayload,
+} from './parse.js';
+export {
+  type Unverified,
+  type VerifyAndParseInput,
+  verifyAndParseWebhook,
+} from './verify-and-parse.js';
 export { readWebhookHeaders, type WebhookHeaders } from './headers.js';
-export { DEFAULT_MAX_BODY_BYTES, createFetchReceiver, createNodeReceiver, createReceiver, type ReceiverAnswer, type ReceiverOptions } from './receiver.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  createFetchReceiver,
+  createNodeReceiver,
+  createReceiver,
+  type ReceiverAnswer,
+  type ReceiverOptions,
+} from './receiver.js';
 export { type DedupeStore, memoryDedupeStore } from './dedupe.js';
 export type { DeliveryMetadata, RetryReason } from './delivery.js';
 export { ENVELOPE_SINCE, type WebhookVersion } from './versions.js';

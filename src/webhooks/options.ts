@@ -21,14 +21,19 @@ export interface VerifySettings {
  * Secrets are only checked for their type here: a malformed one is `invalid_secret`.
  */
 export function verifyOptionsProblem(options: VerifySettings): string | undefined {
-  if (options.secrets !== undefined && !(Array.isArray(options.secrets) && options.secrets.every((s) => typeof s === 'string'))) {
+  if (
+    options.secrets !== undefined &&
+    !(Array.isArray(options.secrets) && options.secrets.every((s) => typeof s === 'string'))
+  ) {
     return 'secrets must be an array of whsec_ strings';
   }
-  if (options.secret !== undefined && typeof options.secret !== 'string') return 'secret must be a whsec_ string';
+  if (options.secret !== undefined && typeof options.secret !== 'string')
+    return 'secret must be a whsec_ string';
   if (options.toleranceSeconds !== undefined && !isSeconds(options.toleranceSeconds)) {
     return 'toleranceSeconds must be a finite number of seconds, 0 or more';
   }
-  if (options.now !== undefined && !isSeconds(options.now)) return 'now must be a finite number of Unix seconds, 0 or more';
+  if (options.now !== undefined && !isSeconds(options.now))
+    return 'now must be a finite number of Unix seconds, 0 or more';
   return undefined;
 }
 
@@ -44,7 +49,8 @@ export interface ReceiverSettings extends VerifySettings {
  * secret or a broken limit would fail every delivery, or accept what it should refuse.
  */
 export function assertReceiverOptions(options: ReceiverSettings): void {
-  const problem = verifyOptionsProblem(options) ?? secretProblem(options) ?? receiverProblem(options);
+  const problem =
+    verifyOptionsProblem(options) ?? secretProblem(options) ?? receiverProblem(options);
   if (problem) throw new TypeError(`webhook receiver: ${problem}`);
 }
 
@@ -53,18 +59,23 @@ function secretProblem({ secret, secrets }: VerifySettings): string | undefined 
   if (all.length === 0) return 'secret (or secrets) is required';
   for (const each of all) {
     const parsed = parseSecret(each);
-    if ('problem' in parsed) return `${secrets === undefined ? 'secret' : 'secrets'}: ${parsed.problem}`;
+    if ('problem' in parsed)
+      return `${secrets === undefined ? 'secret' : 'secrets'}: ${parsed.problem}`;
   }
   return undefined;
 }
 
 function receiverProblem(options: ReceiverSettings): string | undefined {
   const { maxBodyBytes, dedupe, onDelivery } = options;
-  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && (maxBodyBytes as number) > 0)) {
+  if (
+    maxBodyBytes !== undefined &&
+    !(Number.isSafeInteger(maxBodyBytes) && (maxBodyBytes as number) > 0)
+  ) {
     return 'maxBodyBytes must be a whole number of bytes, 1 or more';
   }
   if (typeof onDelivery !== 'function') return 'onDelivery must be a function';
-  if (dedupe !== undefined && typeof dedupe !== 'boolean' && !isStore(dedupe)) return 'dedupe must be true, false or a store with has and add';
+  if (dedupe !== undefined && typeof dedupe !== 'boolean' && !isStore(dedupe))
+    return 'dedupe must be true, false or a store with has and add';
   return undefined;
 }
 
@@ -74,5 +85,10 @@ function isSeconds(value: unknown): boolean {
 
 function isStore(value: unknown): boolean {
   const store = value as { has?: unknown; add?: unknown } | null;
-  return typeof store === 'object' && store !== null && typeof store.has === 'function' && typeof store.add === 'function';
+  return (
+    typeof store === 'object' &&
+    store !== null &&
+    typeof store.has === 'function' &&
+    typeof store.add === 'function'
+  );
 }

@@ -36,7 +36,10 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<ReadB
  * Reads a fetch body the same way: chunk by chunk with a running count, cancelling the stream
  * once past `limit`. An empty body (`null`) is zero bytes.
  */
-export async function readFetchBody(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<ReadBody> {
+export async function readFetchBody(
+  stream: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<ReadBody> {
   if (!stream) return { ok: true, bytes: new Uint8Array(0) };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

@@ -6,7 +6,14 @@ import { DEFAULT_MAX_BODY_BYTES, assertReceiverOptions } from './options.js';
 import { type ParsedWebhook, type WebhookDiagnostic, parseReadHeaders } from './parse.js';
 import { readFetchBody, readNodeBody } from './read-body.js';
 import type { WebhookBody } from './sign.js';
-import { type SigningKeys, type VerifyFailure, bodyRejection, headerRejection, signatureRejection, signingKeys } from './verify.js';
+import {
+  type SigningKeys,
+  type VerifyFailure,
+  bodyRejection,
+  headerRejection,
+  signatureRejection,
+  signingKeys,
+} from './verify.js';
 import type { WebhookVersion } from './versions.js';
 
 export { DEFAULT_MAX_BODY_BYTES } from './options.js';
@@ -32,7 +39,11 @@ export interface ReceiverOptions<V extends WebhookVersion> {
 /** The receiver's answer, before it is written to a transport. */
 export interface ReceiverAnswer {
   status: 204 | 400 | 401 | 413 | 500;
-  body?: { error: VerifyFailure | 'invalid_payload' | 'body_too_large' | 'handler_failed'; message: string; diagnostics?: WebhookDiagnostic[] };
+  body?: {
+    error: VerifyFailure | 'invalid_payload' | 'body_too_large' | 'handler_failed';
+    message: string;
+    diagnostics?: WebhookDiagnostic[];
+  };
 }
 
 /** A receiver split where a transport needs it: what the headers decide, then the rest. */
@@ -51,21 +62,31 @@ interface Receiver {
  * 500 when the handler throws (retried). Throws a TypeError naming the option when the options
  * cannot work (no usable secret, a tolerance or limit that is not a finite number, ...).
  */
-export function createReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): (headers: HeaderSource, body: WebhookBody) => Promise<ReceiverAnswer> {
+export function createReceiver<V extends WebhookVersion>(
+  options: ReceiverOptions<V>,
+): (headers: HeaderSource, body: WebhookBody) => Promise<ReceiverAnswer> {
   const receiver = makeReceiver(options);
   return async (source, body) => {
     const headers = readWebhookHeaders(source);
     const unread = bodyRejection(body);
     if (unread) return { status: 401, body: { error: unread.reason, message: unread.message } };
-    return receiver.early(headers, typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) ?? receiver.receive(headers, body);
+    return (
+      receiver.early(
+        headers,
+        typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+      ) ?? receiver.receive(headers, body)
+    );
   };
 }
 
 /** A receiver for the fetch API: `(request: Request) => Promise<Response>`. */
-export function createFetchReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): (request: Request) => Promise<Response> {
+export function createFetchReceiver<V extends WebhookVersion>(
+  options: ReceiverOptions<V>,
+): (request: Request) => Promise<Response> {
   const receiver = makeReceiver(options);
   return async (request) => {
-    if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
+    if (request.method !== 'POST')
+      return new Response(null, { status: 405, headers: { Allow: 'POST' } });
     const headers = readWebhookHeaders(request.headers);
     const early = receiver.early(headers, declaredLength(request.headers.get('content-length')));
     if (early) return toResponse(early);
@@ -80,10 +101,13 @@ export function createFetchReceiver<V extends WebhookVersion>(options: ReceiverO
  * `maxBodyBytes` of it. An answer given before the body is read in full closes the connection,
  * so the rest of the body is neither read nor kept.
  */
-export function createNodeReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeReceiver<V extends WebhookVersion>(
+  options: ReceiverOptions<V>,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const receiver = makeReceiver(options);
   return (req, res) => {
-    if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST', Connection: 'close' }).end();
+    if (req.method !== 'POST')
+      return void res.writeHead(405, { Allow: 'POST', Connection: 'close' }).end();
     const headers = readWebhookHeaders(req.headers);
     const early = receiver.early(headers, declaredLength(req.headers['content-length']));
     if (early) return writeAnswer(res, early, true);
@@ -109,25 +133,43 @@ function makeReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): Re
     maxBodyBytes,
     early(headers, length) {
       const rejected = headerRejection(headers, options.toleranceSeconds);
-      if (rejected) return { status: 401, body: { error: rejected.reason, message: rejected.message } };
+      if (rejected)
+        return { status: 401, body: { error: rejected.reason, message: rejected.message } };
       return length !== undefined && length > maxBodyBytes ? tooLarge(maxBodyBytes) : undefined;
     },
     async receive(headers, body) {
       const rejected = signatureRejection(keys, headers, body);
-      if (rejected) return { status: 401, body: { error: rejected.reason, message: rejected.message } };
+      if (rejected)
+        return { status: 401, body: { error: rejected.reason, message: rejected.message } };
       return handle(options, store, headers, body);
     },
   };
 }
 
 /** Parses a verified delivery and hands it on once; the store and the handler may fail (500). */
-async function handle<V extends WebhookVersion>(options: ReceiverOptions<V>, store: DedupeStore | undefined, headers: WebhookHeaders, body: WebhookBody): Promise<ReceiverAnswer> {
+async function handle<V extends WebhookVersion>(
+  options: ReceiverOptions<V>,
+  store: DedupeStore | undefined,
+  headers: WebhookHeaders,
+  body: WebhookBody,
+): Promise<ReceiverAnswer> {
   // Verified, so the id is there.
   const id = headers['webhook-id']!;
   try {
     if (store && (await store.has(id))) return { status: 204 };
-    const parsed = parseReadHeaders({ version: options.version, event: options.event, body }, headers);
-    if (!parsed.ok) return { status: 400, body: { error: 'invalid_payload', message: parsed.diagnostics.map((d) => d.message).join('; '), diagnostics: parsed.diagnostics } };
+    const parsed = parseReadHeaders(
+      { version: options.version, event: options.event, body },
+      headers,
+    );
+    if (!parsed.ok)
+      return {
+        status: 400,
+        body: {
+          error: 'invalid_payload',
+          message: parsed.diagnostics.map((d) => d.message).join('; '),
+          diagnostics: parsed.diagnostics,
+        },
+      };
     await options.onDelivery(parsed as ParsedWebhook<V>);
     // Remembered only once handled: a delivery whose handler failed is handled again on retry.
     await store?.add(id);
@@ -138,11 +180,23 @@ async function handle<V extends WebhookVersion>(options: ReceiverOptions<V>, sto
   }
 }
 
-const HANDLER_FAILED: ReceiverAnswer = { status: 500, body: { error: 'handler_failed', message: 'the delivery could not be handled; it may be retried' } };
-const UNREADABLE: ReceiverAnswer = { status: 400, body: { error: 'invalid_body', message: 'the body could not be read in full' } };
+const HANDLER_FAILED: ReceiverAnswer = {
+  status: 500,
+  body: {
+    error: 'handler_failed',
+    message: 'the delivery could not be handled; it may be retried',
+  },
+};
+const UNREADABLE: ReceiverAnswer = {
+  status: 400,
+  body: { error: 'invalid_body', message: 'the body could not be read in full' },
+};
 
 function tooLarge(maxBodyBytes: number): ReceiverAnswer {
-  return { status: 413, body: { error: 'body_too_large', message: `the body is over ${maxBodyBytes} bytes` } };
+  return {
+    status: 413,
+    body: { error: 'body_too_large', message: `the body is over ${maxBodyBytes} bytes` },
+  };
 }
 
 /** `Content-Length` as a number when it is one; otherwise the body is counted as it is read. */
@@ -151,11 +205,15 @@ function declaredLength(value: string | null | undefined): number | undefined {
 }
 
 function toResponse(answer: ReceiverAnswer): Response {
-  return answer.body ? Response.json(answer.body, { status: answer.status }) : new Response(null, { status: answer.status });
+  return answer.body
+    ? Response.json(answer.body, { status: answer.status })
+    : new Response(null, { status: answer.status });
 }
 
 function writeAnswer(res: ServerResponse, answer: ReceiverAnswer, close: boolean): void {
   const headers: Record<string, string> = close ? { connection: 'close' } : {};
   if (!answer.body) return void res.writeHead(answer.status, headers).end();
-  res.writeHead(answer.status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+  res
+    .writeHead(answer.status, { ...headers, 'content-type': 'application/json' })
+    .end(JSON.stringify(answer.body));
 }

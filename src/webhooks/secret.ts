@@ -13,9 +13,11 @@ const KEY_CACHE_LIMIT = 64;
 export function parseSecret(secret: string): { key: Buffer } | { problem: string } {
   const cached = keys.get(secret);
   if (cached) return cached;
-  if (!secret.startsWith(SECRET_PREFIX)) return { problem: `a signing secret starts with "${SECRET_PREFIX}"` };
+  if (!secret.startsWith(SECRET_PREFIX))
+    return { problem: `a signing secret starts with "${SECRET_PREFIX}"` };
   const encoded = secret.slice(SECRET_PREFIX.length);
-  if (!BASE64.test(encoded) || encoded.length % 4 !== 0) return { problem: `the part after "${SECRET_PREFIX}" is not base64` };
+  if (!BASE64.test(encoded) || encoded.length % 4 !== 0)
+    return { problem: `the part after "${SECRET_PREFIX}" is not base64` };
   const parsed = { key: Buffer.from(encoded, 'base64') };
   if (keys.size >= KEY_CACHE_LIMIT) keys.clear();
   keys.set(secret, parsed);

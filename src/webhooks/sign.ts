@@ -32,5 +32,9 @@ export function signWebhook({ secret, id, timestamp, body }: SignInput): {
 } {
   const parsed = parseSecret(secret);
   if ('problem' in parsed) throw new TypeError(parsed.problem);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(parsed.key, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signature(parsed.key, id, timestamp, body),
+  };
 }

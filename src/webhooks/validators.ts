@@ -42,7 +42,11 @@ function load(version: string): Loaded | undefined {
   if (cached) return cached;
   // Checked before it becomes part of a path: a version is `v0` or a date, nothing else.
   if (typeof version !== 'string' || !/^(v0|\d{4}-\d{2}-\d{2})$/.test(version)) return undefined;
-  const file = join(PROJECT_ROOT, 'generated', generatedNames(version === 'v0' ? 'v0' : `v1@${version}`).validators);
+  const file = join(
+    PROJECT_ROOT,
+    'generated',
+    generatedNames(version === 'v0' ? 'v0' : `v1@${version}`).validators,
+  );
   if (!existsSync(file)) return undefined;
   const byEvent = new Map<string, CompiledValidator>();
   // Only the module's own exported functions: nothing it inherits.

@@ -41,7 +41,11 @@ export type VerifyRejection = Extract<VerifyResult, { ok: false }>;
 /** The HMAC keys of the secrets: one, or several while rotating. */
 export type SigningKeys = { key: Buffer } | { keys: Buffer[] };
 
-const fail = (reason: VerifyFailure, message: string): VerifyRejection => ({ ok: false, reason, message });
+const fail = (reason: VerifyFailure, message: string): VerifyRejection => ({
+  ok: false,
+  reason,
+  message,
+});
 
 /**
  * Verifies a delivery per Standard Webhooks (DLV-02, DLV-03, AUTH-12). Signatures of versions other
@@ -50,7 +54,13 @@ const fail = (reason: VerifyFailure, message: string): VerifyRejection => ({ ok:
  */
 export function verifyWebhook(input: VerifyInput): VerifyResult {
   const headers = readWebhookHeaders(input.headers);
-  return rejection(input, headers) ?? { ok: true, id: headers['webhook-id']!, timestamp: Number(headers['webhook-timestamp']) };
+  return (
+    rejection(input, headers) ?? {
+      ok: true,
+      id: headers['webhook-id']!,
+      timestamp: Number(headers['webhook-timestamp']),
+    }
+  );
 }
 
 /**
@@ -58,7 +68,10 @@ export function verifyWebhook(input: VerifyInput): VerifyResult {
  * a receiver reads the headers once for verifying and parsing, and needs no result object.
  * Configuration is judged first, then the headers, then the body.
  */
-export function rejection(input: VerifyOptions, headers: WebhookHeaders): VerifyRejection | undefined {
+export function rejection(
+  input: VerifyOptions,
+  headers: WebhookHeaders,
+): VerifyRejection | undefined {
   const problem = verifyOptionsProblem(input);
   if (problem) return fail('invalid_options', problem);
   const keys = signingKeys(input);
@@ -71,11 +84,16 @@ export function rejection(input: VerifyOptions, headers: WebhookHeaders): Verify
 /** Why a body cannot be verified: parsed JSON is the usual mistake, its bytes are lost. */
 export function bodyRejection(body: unknown): VerifyRejection | undefined {
   if (typeof body === 'string' || body instanceof Uint8Array) return undefined;
-  return fail('invalid_body', 'the body must be the raw bytes as received (a string or a Uint8Array), not parsed JSON');
+  return fail(
+    'invalid_body',
+    'the body must be the raw bytes as received (a string or a Uint8Array), not parsed JSON',
+  );
 }
 
 /** The keys of the configured secrets, or why there are none; `secret`/`secrets` are strings here. */
-export function signingKeys(input: Pick<VerifyOptions, 'secret' | 'secrets'>): SigningKeys | { problem: string } {
+export function signingKeys(
+  input: Pick<VerifyOptions, 'secret' | 'secrets'>,
+): SigningKeys | { problem: string } {
   // One secret is the common case: no arrays are made for it (this runs once per delivery).
   const secrets = input.secrets ?? (input.secret === undefined ? NO_SECRETS : undefined);
   if (secrets?.length === 0) return { problem: 'no signing secret was given' };
@@ -87,22 +105,36 @@ export function signingKeys(input: Pick<VerifyOptions, 'secret' | 'secrets'>): S
  * headers are there, and the timestamp is Unix seconds within the tolerance (DLV-02). The
  * tolerance and `now` are already known to be finite and not negative.
  */
-export function headerRejection(headers: WebhookHeaders, toleranceSeconds?: number, now?: number): VerifyRejection | undefined {
+export function headerRejection(
+  headers: WebhookHeaders,
+  toleranceSeconds?: number,
+  now?: number,
+): VerifyRejection | undefined {
   const stamp = headers['webhook-timestamp'];
   if (!headers['webhook-id'] || !stamp || !headers['webhook-signature']) {
-    return fail('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are all required');
+    return fail(
+      'missing_headers',
+      'webhook-id, webhook-timestamp and webhook-signature are all required',
+    );
   }
-  if (!/^\d{1,15}$/.test(stamp)) return fail('invalid_timestamp', `webhook-timestamp "${stamp}" is not Unix seconds`);
+  if (!/^\d{1,15}$/.test(stamp))
+    return fail('invalid_timestamp', `webhook-timestamp "${stamp}" is not Unix seconds`);
   const timestamp = Number(stamp);
   const at = now ?? Math.floor(Date.now() / 1000);
   const tolerance = toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (timestamp < at - tolerance) return fail('timestamp_too_old', `webhook-timestamp is more than ${tolerance} s in the past`);
-  if (timestamp > at + tolerance) return fail('timestamp_too_new', `webhook-timestamp is more than ${tolerance} s in the future`);
+  if (timestamp < at - tolerance)
+    return fail('timestamp_too_old', `webhook-timestamp is more than ${tolerance} s in the past`);
+  if (timestamp > at + tolerance)
+    return fail('timestamp_too_new', `webhook-timestamp is more than ${tolerance} s in the future`);
   return undefined;
 }
 
 /** Whether one of the delivery's `v1` signatures matches one of the keys; headers already checked. */
-export function signatureRejection(keys: SigningKeys, headers: WebhookHeaders, body: WebhookBody): VerifyRejection | undefined {
+export function signatureRejection(
+  keys: SigningKeys,
+  headers: WebhookHeaders,
+  body: WebhookBody,
+): VerifyRejection | undefined {
   const id = headers['webhook-id']!;
   const signatures = headers['webhook-signature']!;
   const timestamp = Number(headers['webhook-timestamp']);
@@ -119,7 +151,8 @@ export function signatureRejection(keys: SigningKeys, headers: WebhookHeaders, b
       if (found === 'match') return undefined;
     }
   }
-  if (found === 'no_v1') return fail('no_supported_signature', 'webhook-signature has no v1 signature');
+  if (found === 'no_v1')
+    return fail('no_supported_signature', 'webhook-signature has no v1 signature');
   return fail('signature_mismatch', 'no v1 signature matches the body with the given secret');
 }
 
@@ -140,12 +173,13 @@ type Match = 'match' | 'mismatch' | 'no_v1';
 /** Whether one of the space-separated `v1,<base64>` entries is `v1,<expected>`, compared in constant time. */
 function matches(signatures: string, expected: string): Match {
   let found: Match = 'no_v1';
-  for (let start = 0; start < signatures.length; ) {
+  for (let start = 0; start < signatures.length;) {
     const space = signatures.indexOf(' ', start);
     const end = space === -1 ? signatures.length : space;
     if (signatures.startsWith('v1,', start)) {
       found = 'mismatch';
-      if (end - start - 3 === expected.length && sameText(signatures, start + 3, expected)) return 'match';
+      if (end - start - 3 === expected.length && sameText(signatures, start + 3, expected))
+        return 'match';
     }
     start = end + 1;
   }
@@ -160,6 +194,7 @@ function matches(signatures: string, expected: string): Match {
  */
 function sameText(text: string, offset: number, expected: string): boolean {
   let difference = 0;
-  for (let i = 0; i < expected.length; i += 1) difference |= text.charCodeAt(offset + i) ^ expected.charCodeAt(i);
+  for (let i = 0; i < expected.length; i += 1)
+    difference |= text.charCodeAt(offset + i) ^ expected.charCodeAt(i);
   return difference === 0;
 }

@@ -27,9 +27,15 @@ describe('service-contract on a busy port', () => {
     ['serve', () => ['serve', '--port', String(port), '--data', join(dir, 'data')]],
     ['proxy', () => ['proxy', '--upstream', 'http://127.0.0.1:9', '--port', String(port)]],
   ];
-  it.each(cases)('%s says which port and to use --port, and exits 1', async (_, args) => {
-    const result = await runNode([BIN, ...args()]);
-    expect(result.stdout + result.stderr).toBe(`port ${port} on 127.0.0.1 is in use: choose another with --port <n>\n`);
-    expect(result.code).toBe(1);
-  }, 30_000);
+  it.each(cases)(
+    '%s says which port and to use --port, and exits 1',
+    async (_, args) => {
+      const result = await runNode([BIN, ...args()]);
+      expect(result.stdout + result.stderr).toBe(
+        `port ${port} on 127.0.0.1 is in use: choose another with --port <n>\n`,
+      );
+      expect(result.code).toBe(1);
+    },
+    30_000,
+  );
 });

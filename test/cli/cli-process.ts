@@ -4,15 +4,24 @@ import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 export const BIN = join(PROJECT_ROOT, 'bin', 'service-contract.js');
 
-export interface Finished { code: number; stdout: string; stderr: string }
+export interface Finished {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs `node <args>` from the project root to its end: exit code and what it printed. */
 export function runNode(args: string[]): Promise<Finished> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: PROJECT_ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd: PROJECT_ROOT, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -21,14 +30,22 @@ export function runNode(args: string[]): Promise<Finished> {
  * printed so far (spawnListening keeps only the URLs). The caller stops it; one that never prints
  * the line is stopped here after `timeoutMs`, so a failing test leaves no server behind.
  */
-export function startNode(args: string[], until: RegExp, timeoutMs = 90_000): Promise<{ child: ChildProcess; stdout: string }> {
+export function startNode(
+  args: string[],
+  until: RegExp,
+  timeoutMs = 90_000,
+): Promise<{ child: ChildProcess; stdout: string }> {
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT });
   let stdout = '';
   let stderr = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
-      reject(new Error(`${args.join(' ')} did not print ${until} in ${timeoutMs} ms: ${stdout}${stderr}`));
+      reject(
+        new Error(
+          `${args.join(' ')} did not print ${until} in ${timeoutMs} ms: ${stdout}${stderr}`,
+        ),
+      );
     }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk;

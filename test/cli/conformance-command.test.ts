@@ -15,7 +15,10 @@ let profileFile = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'service-conformance-'));
   profileFile = join(dir, 'profile.json');
-  await writeFile(profileFile, JSON.stringify(profileOf(reference.server.url, reference.server.workspace)));
+  await writeFile(
+    profileFile,
+    JSON.stringify(profileOf(reference.server.url, reference.server.workspace)),
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -34,8 +37,16 @@ async function run(...argv: string[]) {
 
 describe('service-contract conformance: usage errors exit 2', () => {
   const cases: Array<[string, () => string[], RegExp]> = [
-    ['an unknown version', () => ['--version', '2031-01-01'], /--version takes all or one of 2026-06-01/],
-    ['an unknown report kind', () => ['--report', 'xml:out.xml'], /--report takes junit:<file> or json:<file>/],
+    [
+      'an unknown version',
+      () => ['--version', '2031-01-01'],
+      /--version takes all or one of 2026-06-01/,
+    ],
+    [
+      'an unknown report kind',
+      () => ['--report', 'xml:out.xml'],
+      /--report takes junit:<file> or json:<file>/,
+    ],
     ['a report without a file', () => ['--report', 'junit:'], /--report takes/],
     ['--only naming nothing', () => ['--only', 'NOPE-1'], /names no check or requirement/],
   ];
@@ -63,30 +74,69 @@ describe('service-contract conformance: usage errors exit 2', () => {
 describe('service-contract conformance against implementations', () => {
   it('exits 0 against the reference server and writes both reports', async () => {
     const [junit, json] = [join(dir, 'r.xml'), join(dir, 'r.json')];
-    const { code, output } = await run('conformance', '--profile', profileFile, '--version', '2026-08-25', '--only', 'AUTH-05,ver-02-version-resolution', '--report', `junit:${junit}`, '--report', `json:${json}`);
+    const { code, output } = await run(
+      'conformance',
+      '--profile',
+      profileFile,
+      '--version',
+      '2026-08-25',
+      '--only',
+      'AUTH-05,ver-02-version-resolution',
+      '--report',
+      `junit:${junit}`,
+      '--report',
+      `json:${json}`,
+    );
     expect(code).toBe(EXIT.ok);
     expect(output).toMatch(/passed +2026-08-25 +auth-05-code-single-use/);
     expect(output).toMatch(/AUTH-05 +passed +auth-05-authorize-redirect, auth-05-code-single-use/);
-    const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(await readFile(junit, 'utf8')).testsuites.testsuite;
+    const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      await readFile(junit, 'utf8'),
+    ).testsuites.testsuite;
     expect([suite.tests, suite.failures]).toEqual(['3', '0']);
-    expect(JSON.parse(await readFile(json, 'utf8'))).toMatchObject({ passed: true, versions: ['2026-08-25'], counts: { passed: 3 } });
+    expect(JSON.parse(await readFile(json, 'utf8'))).toMatchObject({
+      passed: true,
+      versions: ['2026-08-25'],
+      counts: { passed: 3 },
+    });
   });
 
   it('exits 1 when a check fails, naming the requirement', async () => {
     const wrong = await startRecordingServer(() => ({ status: 200, body: {} }));
     try {
       const file = join(dir, 'wrong.json');
-      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(profileFile, 'utf8')), baseUrl: wrong.url }));
-      const { code, output } = await run('conformance', '--profile', file, '--version', '2026-08-25', '--only', 'AUTH-01');
+      await writeFile(
+        file,
+        JSON.stringify({ ...JSON.parse(await readFile(profileFile, 'utf8')), baseUrl: wrong.url }),
+      );
+      const { code, output } = await run(
+        'conformance',
+        '--profile',
+        file,
+        '--version',
+        '2026-08-25',
+        '--only',
+        'AUTH-01',
+      );
       expect(code).toBe(EXIT.failed);
-      expect(output).toMatch(/AUTH-01 +FAILED +auth-01-missing-credential\n +2026-08-25 auth-01-missing-credential: no credential gave 200/);
+      expect(output).toMatch(
+        /AUTH-01 +FAILED +auth-01-missing-credential\n +2026-08-25 auth-01-missing-credential: no credential gave 200/,
+      );
     } finally {
       await wrong.close();
     }
   });
 
   it('exits 1 when checks could not be tested (no trigger: deliveries)', async () => {
-    const { code, output } = await run('conformance', '--profile', profileFile, '--version', '2026-08-25', '--only', 'DLV-01');
+    const { code, output } = await run(
+      'conformance',
+      '--profile',
+      profileFile,
+      '--version',
+      '2026-08-25',
+      '--only',
+      'DLV-01',
+    );
     expect(code).toBe(EXIT.failed);
     expect(output).toMatch(/DLV-01 +untestable/);
   });

@@ -8,28 +8,54 @@ import { useReferenceServer } from '../support/reference-server.ts';
 // EPH-05's live check reads the member's stream as the member: with the credential whose `user`
 // is fixtures.users.member.
 const reference = useReferenceServer({ triggerEvents: true, timeScale: 600 });
-const profile = () => profileOf(reference.server.url, reference.server.workspace, { triggerEvents: true, timeScale: 600, allowLocalDestinations: true });
+const profile = () =>
+  profileOf(reference.server.url, reference.server.workspace, {
+    triggerEvents: true,
+    timeScale: 600,
+    allowLocalDestinations: true,
+  });
 const eph05 = { checks: CHECKS.filter((c) => c.id === 'eph-05-never-stored') };
 
 describe('the profile names who personal credentials act as', () => {
   it('the personal access token acts as the member; organization credentials as nobody', () => {
     const { credentials, fixtures } = profile();
-    expect(credentials.filter((c) => c.user !== undefined).map((c) => [c.token, c.user])).toEqual([['pat-ada', fixtures.users.member]]);
+    expect(credentials.filter((c) => c.user !== undefined).map((c) => [c.token, c.user])).toEqual([
+      ['pat-ada', fixtures.users.member],
+    ]);
     expect(fixtures.users.member).toBe(USERS.ada);
   });
 });
 
 describe('eph-05 against the reference server', () => {
   it.each([
-    ['with the member\'s credential, it passes', { given: (p: ReturnType<typeof profile>) => p, want: { status: 'passed' } }],
-    ['a profile that names no user for its credentials: not testable, saying why', {
-      given: (p: ReturnType<typeof profile>) => ({ ...p, credentials: p.credentials.map(({ user: _, ...c }) => c) }),
-      want: { status: 'not_testable', reason: expect.stringContaining('no credential whose user is fixtures.users.member') },
-    }],
-    ['a credential the stream refuses: not testable, not failed', {
-      given: (p: ReturnType<typeof profile>) => ({ ...p, credentials: p.credentials.map((c) => (c.user ? { ...c, user: USERS.grace } : c)), fixtures: { ...p.fixtures, users: { ...p.fixtures.users, member: USERS.grace } } }),
-      want: { status: 'not_testable', reason: expect.stringContaining('answered 403') },
-    }],
+    [
+      "with the member's credential, it passes",
+      { given: (p: ReturnType<typeof profile>) => p, want: { status: 'passed' } },
+    ],
+    [
+      'a profile that names no user for its credentials: not testable, saying why',
+      {
+        given: (p: ReturnType<typeof profile>) => ({
+          ...p,
+          credentials: p.credentials.map(({ user: _, ...c }) => c),
+        }),
+        want: {
+          status: 'not_testable',
+          reason: expect.stringContaining('no credential whose user is fixtures.users.member'),
+        },
+      },
+    ],
+    [
+      'a credential the stream refuses: not testable, not failed',
+      {
+        given: (p: ReturnType<typeof profile>) => ({
+          ...p,
+          credentials: p.credentials.map((c) => (c.user ? { ...c, user: USERS.grace } : c)),
+          fixtures: { ...p.fixtures, users: { ...p.fixtures.users, member: USERS.grace } },
+        }),
+        want: { status: 'not_testable', reason: expect.stringContaining('answered 403') },
+      },
+    ],
   ])('%s', async (_, { given, want }) => {
     const [result] = await runConformance(given(profile()), '2026-08-25', eph05);
     expect(result).toMatchObject(want);

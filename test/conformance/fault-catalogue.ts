@@ -15,19 +15,31 @@ export interface Fault {
 }
 
 type Answer = HandlerAnswer & { headers: Record<string, string> };
-const body = (answer: Answer): Record<string, any> => (answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, any>) : {});
-const form = (request: PassedRequest | undefined): Record<string, string> => (request?.body ?? {}) as Record<string, string>;
+const body = (answer: Answer): Record<string, any> =>
+  answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, any>) : {};
+const form = (request: PassedRequest | undefined): Record<string, string> =>
+  (request?.body ?? {}) as Record<string, string>;
 /** An answer hook for one path only. */
-const on = (path: string, change: (answer: Answer, request?: PassedRequest) => Answer | undefined): FaultHooks => ({
-  answer: (answer, exchange) => (exchange.path === path ? (change(answer, exchange.request) ?? answer) : answer),
+const on = (
+  path: string,
+  change: (answer: Answer, request?: PassedRequest) => Answer | undefined,
+): FaultHooks => ({
+  answer: (answer, exchange) =>
+    exchange.path === path ? (change(answer, exchange.request) ?? answer) : answer,
 });
-const attempt = (change: (a: OutgoingAttempt) => OutgoingAttempt): FaultHooks => ({ attempt: change });
+const attempt = (change: (a: OutgoingAttempt) => OutgoingAttempt): FaultHooks => ({
+  attempt: change,
+});
 const rewriteBody = (a: OutgoingAttempt, change: (payload: any) => void): OutgoingAttempt => {
   const payload = JSON.parse(a.body);
   change(payload);
   return { ...a, body: JSON.stringify(payload) };
 };
-const ok = (extra: Record<string, unknown> = {}): Answer => ({ status: 200, headers: {}, body: { ok: true, ...extra } });
+const ok = (extra: Record<string, unknown> = {}): Answer => ({
+  status: 200,
+  headers: {},
+  body: { ok: true, ...extra },
+});
 
 /**
  * The fault catalogue: each fault breaks one rule of layer live or recv. The conformance suite
@@ -35,22 +47,117 @@ const ok = (extra: Record<string, unknown> = {}): Answer => ({ status: 200, head
  */
 export const FAULTS: Fault[] = [
   // Versioning
-  { id: 'pin-ignored', requirement: 'VER-02', hooks: () => ({ credential: (t) => ({ ...t, pin: undefined }) }) },
-  { id: 'no-version-on-errors', requirement: 'VER-03', hooks: () => ({ answer: (a) => (a.status >= 400 ? { ...a, headers: Object.fromEntries(Object.entries(a.headers).filter(([n]) => n.toLowerCase() !== 'service-version')) } : a) }) },
-  { id: 'unsupported-version-without-list', requirement: 'VER-04', hooks: () => ({ answer: (a) => (a.status === 400 && 'supportedVersions' in body(a) ? { ...a, body: { error: 'invalid_parameter' } } : a) }) },
-  { id: 'deprecation-on-supported-version', requirement: 'VER-05', hooks: () => ({ answer: (a, e) => (e.path.startsWith('/v1/') && a.status === 200 ? { ...a, headers: { ...a.headers, deprecation: 'true' } } : a) }) },
-  { id: 'subteam-grammar-refused-on-write', requirement: 'VER-13', hooks: () => on('/v1/chat.postEphemeral', (a, r) => (String(form(r).text).includes('<!subteam^') ? { status: 400, headers: a.headers, body: { error: 'invalid_parameter' } } : undefined)) },
-  // OAuth and tokens
-  { id: 'no-credential-called-invalid', requirement: 'AUTH-01', hooks: () => ({ answer: (a) => (body(a).error === 'not_authed' ? { ...a, body: { error: 'invalid_token' } } : a) }) },
-  { id: 'unknown-token-is-403', requirement: 'AUTH-02', hooks: () => ({ answer: (a) => (a.status === 401 && body(a).error === 'invalid_token' ? { ...a, status: 403 } : a) }) },
-  { id: 'refused-grants-issue-tokens', requirement: 'AUTH-03', hooks: () => on('/oauth/token', (a, r) => (a.status === 400 && !r ? { status: 200, headers: a.headers, body: { access_token: 'at_x', token_type: 'Bearer', expires_in: 604800, refresh_token: 'rt_x', scope: '' } } : undefined)) },
-  { id: 'basic-client-auth-ignored', requirement: 'AUTH-04', hooks: () => ({ request: (r) => (r.path === '/oauth/token' && /^Basic /i.test(String(r.headers.authorization)) ? { ...r, headers: { ...r.headers, authorization: undefined } } : r) }) },
   {
-    id: 'redirect-uri-prefix-match', requirement: 'AUTH-05',
-    hooks: () => ({ request: (r) => (r.path === '/oauth/authorize' && r.query.redirect_uri?.startsWith('http://localhost:8080/callback') ? { ...r, query: { ...r.query, redirect_uri: 'http://localhost:8080/callback' } } : r) }),
+    id: 'pin-ignored',
+    requirement: 'VER-02',
+    hooks: () => ({ credential: (t) => ({ ...t, pin: undefined }) }),
   },
   {
-    id: 'codes-reusable', requirement: 'AUTH-05',
+    id: 'no-version-on-errors',
+    requirement: 'VER-03',
+    hooks: () => ({
+      answer: (a) =>
+        a.status >= 400
+          ? {
+              ...a,
+              headers: Object.fromEntries(
+                Object.entries(a.headers).filter(([n]) => n.toLowerCase() !== 'service-version'),
+              ),
+            }
+          : a,
+    }),
+  },
+  {
+    id: 'unsupported-version-without-list',
+    requirement: 'VER-04',
+    hooks: () => ({
+      answer: (a) =>
+        a.status === 400 && 'supportedVersions' in body(a)
+          ? { ...a, body: { error: 'invalid_parameter' } }
+          : a,
+    }),
+  },
+  {
+    id: 'deprecation-on-supported-version',
+    requirement: 'VER-05',
+    hooks: () => ({
+      answer: (a, e) =>
+        e.path.startsWith('/v1/') && a.status === 200
+          ? { ...a, headers: { ...a.headers, deprecation: 'true' } }
+          : a,
+    }),
+  },
+  {
+    id: 'subteam-grammar-refused-on-write',
+    requirement: 'VER-13',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        String(form(r).text).includes('<!subteam^')
+          ? { status: 400, headers: a.headers, body: { error: 'invalid_parameter' } }
+          : undefined,
+      ),
+  },
+  // OAuth and tokens
+  {
+    id: 'no-credential-called-invalid',
+    requirement: 'AUTH-01',
+    hooks: () => ({
+      answer: (a) =>
+        body(a).error === 'not_authed' ? { ...a, body: { error: 'invalid_token' } } : a,
+    }),
+  },
+  {
+    id: 'unknown-token-is-403',
+    requirement: 'AUTH-02',
+    hooks: () => ({
+      answer: (a) =>
+        a.status === 401 && body(a).error === 'invalid_token' ? { ...a, status: 403 } : a,
+    }),
+  },
+  {
+    id: 'refused-grants-issue-tokens',
+    requirement: 'AUTH-03',
+    hooks: () =>
+      on('/oauth/token', (a, r) =>
+        a.status === 400 && !r
+          ? {
+              status: 200,
+              headers: a.headers,
+              body: {
+                access_token: 'at_x',
+                token_type: 'Bearer',
+                expires_in: 604800,
+                refresh_token: 'rt_x',
+                scope: '',
+              },
+            }
+          : undefined,
+      ),
+  },
+  {
+    id: 'basic-client-auth-ignored',
+    requirement: 'AUTH-04',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/token' && /^Basic /i.test(String(r.headers.authorization))
+          ? { ...r, headers: { ...r.headers, authorization: undefined } }
+          : r,
+    }),
+  },
+  {
+    id: 'redirect-uri-prefix-match',
+    requirement: 'AUTH-05',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/authorize' &&
+        r.query.redirect_uri?.startsWith('http://localhost:8080/callback')
+          ? { ...r, query: { ...r.query, redirect_uri: 'http://localhost:8080/callback' } }
+          : r,
+    }),
+  },
+  {
+    id: 'codes-reusable',
+    requirement: 'AUTH-05',
     hooks: () => {
       const issued = new Map<string, Answer>();
       return on('/oauth/token', (a, r) => {
@@ -61,59 +168,352 @@ export const FAULTS: Fault[] = [
       });
     },
   },
-  { id: 'pkce-plain-accepted', requirement: 'AUTH-06', hooks: () => ({ request: (r) => (r.path === '/oauth/authorize' && r.query.code_challenge_method === 'plain' ? { ...r, query: { ...r.query, code_challenge_method: 'S256' } } : r) }) },
-  { id: 'tokens-live-an-hour', requirement: 'AUTH-07', hooks: () => on('/oauth/token', (a) => (a.status === 200 ? { ...a, body: { ...body(a), expires_in: 3600 } } : undefined)) },
-  { id: 'refresh-scope-ignored', requirement: 'AUTH-08', hooks: () => ({ request: (r) => (r.path === '/oauth/token' && form(r).grant_type === 'refresh_token' ? { ...r, body: { ...form(r), scope: undefined } } : r) }) },
-  { id: 'refresh-answers-the-old-token', requirement: 'AUTH-08', hooks: () => on('/oauth/token', (a, r) => (a.status === 200 && form(r).grant_type === 'refresh_token' ? { ...a, body: { ...body(a), refresh_token: form(r).refresh_token } } : undefined)) },
-  { id: 'revocation-ignored', requirement: 'AUTH-09', hooks: () => ({ credential: (t) => (t.kind === 'oauth_access_token' ? { ...t, revoked: false } : t) }) },
-  { id: 'metadata-offers-plain', requirement: 'AUTH-10', hooks: () => on('/.well-known/oauth-authorization-server', (a) => ({ ...a, body: { ...body(a), code_challenge_methods_supported: ['S256', 'plain'] } })) },
-  { id: 'personal-tokens-act-as-the-app', requirement: 'AUTH-11', hooks: () => ({ credential: (t) => (t.access === 'personal' ? { ...t, access: 'organization' } : t) }) },
-  { id: 'chat-scope-for-everyone', requirement: 'AUTH-13', hooks: () => ({ credential: (t) => ({ ...t, scopes: [...new Set([...t.scopes, 'chat:write'])] }) }) },
+  {
+    id: 'pkce-plain-accepted',
+    requirement: 'AUTH-06',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/authorize' && r.query.code_challenge_method === 'plain'
+          ? { ...r, query: { ...r.query, code_challenge_method: 'S256' } }
+          : r,
+    }),
+  },
+  {
+    id: 'tokens-live-an-hour',
+    requirement: 'AUTH-07',
+    hooks: () =>
+      on('/oauth/token', (a) =>
+        a.status === 200 ? { ...a, body: { ...body(a), expires_in: 3600 } } : undefined,
+      ),
+  },
+  {
+    id: 'refresh-scope-ignored',
+    requirement: 'AUTH-08',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/token' && form(r).grant_type === 'refresh_token'
+          ? { ...r, body: { ...form(r), scope: undefined } }
+          : r,
+    }),
+  },
+  {
+    id: 'refresh-answers-the-old-token',
+    requirement: 'AUTH-08',
+    hooks: () =>
+      on('/oauth/token', (a, r) =>
+        a.status === 200 && form(r).grant_type === 'refresh_token'
+          ? { ...a, body: { ...body(a), refresh_token: form(r).refresh_token } }
+          : undefined,
+      ),
+  },
+  {
+    id: 'revocation-ignored',
+    requirement: 'AUTH-09',
+    hooks: () => ({
+      credential: (t) => (t.kind === 'oauth_access_token' ? { ...t, revoked: false } : t),
+    }),
+  },
+  {
+    id: 'metadata-offers-plain',
+    requirement: 'AUTH-10',
+    hooks: () =>
+      on('/.well-known/oauth-authorization-server', (a) => ({
+        ...a,
+        body: { ...body(a), code_challenge_methods_supported: ['S256', 'plain'] },
+      })),
+  },
+  {
+    id: 'personal-tokens-act-as-the-app',
+    requirement: 'AUTH-11',
+    hooks: () => ({
+      credential: (t) => (t.access === 'personal' ? { ...t, access: 'organization' } : t),
+    }),
+  },
+  {
+    id: 'chat-scope-for-everyone',
+    requirement: 'AUTH-13',
+    hooks: () => ({
+      credential: (t) => ({ ...t, scopes: [...new Set([...t.scopes, 'chat:write'])] }),
+    }),
+  },
   // Subscriptions
-  { id: 'v0-subscribe-forgets-the-filter', requirement: 'SUB-01', hooks: () => on('/v0/webhook.subscribe', (a) => (a.status === 200 ? { ...a, body: { ...body(a), filter: null } } : undefined)) },
   {
-    id: 'subscribe-duplicates', requirement: 'SUB-02',
-    hooks: () => ({ request: (r) => (r.path === '/webhook.subscribe' && r.generation === 'v0' ? { ...r, body: { ...form(r), url: `${form(r).url}?copy=${randomUUID()}` } } : r) }),
+    id: 'v0-subscribe-forgets-the-filter',
+    requirement: 'SUB-01',
+    hooks: () =>
+      on('/v0/webhook.subscribe', (a) =>
+        a.status === 200 ? { ...a, body: { ...body(a), filter: null } } : undefined,
+      ),
   },
-  { id: 'long-urls-accepted', requirement: 'SUB-03', hooks: () => ({ answer: (a, e) => (e.path.endsWith('/webhook.subscribe') && String(form(e.request).url).length > 1024 ? ok({ id: randomUUID() }) : a) }) },
-  { id: 'unsubscribe-twice-succeeds', requirement: 'SUB-05', hooks: () => on('/v0/webhook.unsubscribe', (a) => (a.status === 404 ? { status: 204, headers: a.headers } : undefined)) },
-  { id: 'v0-open-to-every-credential', requirement: 'SUB-06', hooks: () => ({ answer: (a, e) => (e.path.startsWith('/v0/') && a.status === 401 ? { status: 200, headers: a.headers, body: { id: randomUUID(), event: 'lobby:booked', url: 'https://x', filter: null } } : a) }) },
-  { id: 'list-hides-dynamic', requirement: 'SUB-07', hooks: () => on('/v1/webhook.list', (a) => (a.status === 200 ? { ...a, body: { ...body(a), webhooks: (body(a).webhooks ?? []).filter((w: { dynamic: boolean }) => !w.dynamic) } } : undefined)) },
-  { id: 'list-without-scope', requirement: 'SUB-08', hooks: () => on('/v1/webhook.list', (a) => (a.status === 401 && body(a).error === 'missing_scope' ? ok({ webhooks: [] }) : undefined)) },
+  {
+    id: 'subscribe-duplicates',
+    requirement: 'SUB-02',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/webhook.subscribe' && r.generation === 'v0'
+          ? { ...r, body: { ...form(r), url: `${form(r).url}?copy=${randomUUID()}` } }
+          : r,
+    }),
+  },
+  {
+    id: 'long-urls-accepted',
+    requirement: 'SUB-03',
+    hooks: () => ({
+      answer: (a, e) =>
+        e.path.endsWith('/webhook.subscribe') && String(form(e.request).url).length > 1024
+          ? ok({ id: randomUUID() })
+          : a,
+    }),
+  },
+  {
+    id: 'unsubscribe-twice-succeeds',
+    requirement: 'SUB-05',
+    hooks: () =>
+      on('/v0/webhook.unsubscribe', (a) =>
+        a.status === 404 ? { status: 204, headers: a.headers } : undefined,
+      ),
+  },
+  {
+    id: 'v0-open-to-every-credential',
+    requirement: 'SUB-06',
+    hooks: () => ({
+      answer: (a, e) =>
+        e.path.startsWith('/v0/') && a.status === 401
+          ? {
+              status: 200,
+              headers: a.headers,
+              body: { id: randomUUID(), event: 'lobby:booked', url: 'https://x', filter: null },
+            }
+          : a,
+    }),
+  },
+  {
+    id: 'list-hides-dynamic',
+    requirement: 'SUB-07',
+    hooks: () =>
+      on('/v1/webhook.list', (a) =>
+        a.status === 200
+          ? {
+              ...a,
+              body: {
+                ...body(a),
+                webhooks: (body(a).webhooks ?? []).filter((w: { dynamic: boolean }) => !w.dynamic),
+              },
+            }
+          : undefined,
+      ),
+  },
+  {
+    id: 'list-without-scope',
+    requirement: 'SUB-08',
+    hooks: () =>
+      on('/v1/webhook.list', (a) =>
+        a.status === 401 && body(a).error === 'missing_scope' ? ok({ webhooks: [] }) : undefined,
+      ),
+  },
   // The front refuses an empty filter by the request schema; this fault answers as if it had not.
-  { id: 'schema-refusals-become-subscriptions', requirement: 'SUB-09', hooks: () => on('/v1/webhook.subscribe', (a, r) => (a.status === 400 && !r ? ok({ id: randomUUID() }) : undefined)) },
+  {
+    id: 'schema-refusals-become-subscriptions',
+    requirement: 'SUB-09',
+    hooks: () =>
+      on('/v1/webhook.subscribe', (a, r) =>
+        a.status === 400 && !r ? ok({ id: randomUUID() }) : undefined,
+      ),
+  },
   // Ephemeral messages
-  { id: 'thread-not-echoed', requirement: 'EPH-01', hooks: () => on('/v1/chat.postEphemeral', (a) => (a.status === 200 ? { ...a, body: { ...body(a), threadTimestamp: undefined } } : undefined)) },
-  { id: 'dm-threads-accepted', requirement: 'EPH-02', hooks: () => on('/v1/chat.postEphemeral', (a, r) => (a.status === 400 && (form(r) as Record<string, unknown>).threadTimestamp !== undefined ? ok({ chatId: form(r).chatId, timestamp: Date.now() * 1000 }) : undefined)) },
-  { id: 'too-long-is-400', requirement: 'EPH-03', hooks: () => on('/v1/chat.postEphemeral', (a) => (a.status === 413 ? { ...a, status: 400, body: { error: 'invalid_parameter' } } : undefined)) },
-  { id: 'archived-channels-accept', requirement: 'EPH-04', hooks: () => on('/v1/chat.postEphemeral', (a, r) => (body(a).error === 'is_archived' ? ok({ chatId: form(r).chatId, timestamp: Date.now() * 1000 }) : undefined)) },
   {
-    id: 'ephemeral-emits-chat-message', requirement: 'EPH-05',
-    hooks: () => ({ answer: (a, e) => (e.path === '/v1/chat.postEphemeral' && a.status === 200 && (e.emit({ generation: 'v1', type: 'chat.message', data: { chatType: 'dm', text: form(e.request).text } }), true) ? a : a) }),
+    id: 'thread-not-echoed',
+    requirement: 'EPH-01',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a) =>
+        a.status === 200 ? { ...a, body: { ...body(a), threadTimestamp: undefined } } : undefined,
+      ),
   },
-  { id: 'sender-ids-strict', requirement: 'EPH-06', hooks: () => on('/v1/chat.postEphemeral', (a, r) => (a.status === 200 && (form(r) as any).sender?.id === 'HELPER' ? { status: 400, headers: a.headers, body: { error: 'invalid_parameter' } } : undefined)) },
+  {
+    id: 'dm-threads-accepted',
+    requirement: 'EPH-02',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        a.status === 400 && (form(r) as Record<string, unknown>).threadTimestamp !== undefined
+          ? ok({ chatId: form(r).chatId, timestamp: Date.now() * 1000 })
+          : undefined,
+      ),
+  },
+  {
+    id: 'too-long-is-400',
+    requirement: 'EPH-03',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a) =>
+        a.status === 413 ? { ...a, status: 400, body: { error: 'invalid_parameter' } } : undefined,
+      ),
+  },
+  {
+    id: 'archived-channels-accept',
+    requirement: 'EPH-04',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        body(a).error === 'is_archived'
+          ? ok({ chatId: form(r).chatId, timestamp: Date.now() * 1000 })
+          : undefined,
+      ),
+  },
+  {
+    id: 'ephemeral-emits-chat-message',
+    requirement: 'EPH-05',
+    hooks: () => ({
+      answer: (a, e) =>
+        e.path === '/v1/chat.postEphemeral' &&
+        a.status === 200 &&
+        (e.emit({
+          generation: 'v1',
+          type: 'chat.message',
+          data: { chatType: 'dm', text: form(e.request).text },
+        }),
+        true)
+          ? a
+          : a,
+    }),
+  },
+  {
+    id: 'sender-ids-strict',
+    requirement: 'EPH-06',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        a.status === 200 && (form(r) as any).sender?.id === 'HELPER'
+          ? { status: 400, headers: a.headers, body: { error: 'invalid_parameter' } }
+          : undefined,
+      ),
+  },
   // Deliveries
-  { id: 'deliveries-as-text', requirement: 'DLV-01', hooks: () => attempt((a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } })) },
-  { id: 'no-version-on-retries', requirement: 'DLV-02', hooks: () => attempt((a) => (a.number > 1 ? { ...a, headers: Object.fromEntries(Object.entries(a.headers).filter(([n]) => n !== 'service-version')) } : a)) },
   {
-    id: 'signature-without-the-id', requirement: 'DLV-03',
-    hooks: () => attempt((a) => ({ ...a, headers: { ...a.headers, 'webhook-signature': `v1,${createHmac('sha256', 'reference-app-acme-signing-key!!').update(`${a.headers['webhook-timestamp']}.${a.body}`).digest('base64')}` } })),
+    id: 'deliveries-as-text',
+    requirement: 'DLV-01',
+    hooks: () =>
+      attempt((a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } })),
   },
-  { id: 'new-id-per-attempt', requirement: 'DLV-04', hooks: () => attempt((a) => ({ ...a, headers: { ...a.headers, 'webhook-id': `${a.headers['webhook-id']}-${a.number}` } })) },
-  { id: 'retry-headers-on-first-attempt', requirement: 'DLV-05', hooks: () => attempt((a) => (a.number === 1 ? { ...a, headers: { ...a.headers, 'service-retry-num': '0', 'service-retry-reason': 'transport' } } : a)) },
+  {
+    id: 'no-version-on-retries',
+    requirement: 'DLV-02',
+    hooks: () =>
+      attempt((a) =>
+        a.number > 1
+          ? {
+              ...a,
+              headers: Object.fromEntries(
+                Object.entries(a.headers).filter(([n]) => n !== 'service-version'),
+              ),
+            }
+          : a,
+      ),
+  },
+  {
+    id: 'signature-without-the-id',
+    requirement: 'DLV-03',
+    hooks: () =>
+      attempt((a) => ({
+        ...a,
+        headers: {
+          ...a.headers,
+          'webhook-signature': `v1,${createHmac('sha256', 'reference-app-acme-signing-key!!').update(`${a.headers['webhook-timestamp']}.${a.body}`).digest('base64')}`,
+        },
+      })),
+  },
+  {
+    id: 'new-id-per-attempt',
+    requirement: 'DLV-04',
+    hooks: () =>
+      attempt((a) => ({
+        ...a,
+        headers: { ...a.headers, 'webhook-id': `${a.headers['webhook-id']}-${a.number}` },
+      })),
+  },
+  {
+    id: 'retry-headers-on-first-attempt',
+    requirement: 'DLV-05',
+    hooks: () =>
+      attempt((a) =>
+        a.number === 1
+          ? {
+              ...a,
+              headers: {
+                ...a.headers,
+                'service-retry-num': '0',
+                'service-retry-reason': 'transport',
+              },
+            }
+          : a,
+      ),
+  },
   { id: 'five-attempts', requirement: 'DLV-06', hooks: () => ({ policy: { attempts: 5 } }) },
-  { id: 'every-wait-a-second', requirement: 'DLV-07', hooks: () => ({ policy: { retryWaits: [1, 1, 1] } }) },
-  { id: 'retry-after-means-now', requirement: 'DLV-07', hooks: () => ({ policy: { retryAfterCap: 0 } }) },
-  { id: 'ten-second-answer-window', requirement: 'DLV-08', hooks: () => ({ policy: { attemptTimeout: 10 } }) },
-  { id: 'no-reaction-debounce', requirement: 'DLV-11', hooks: () => ({ policy: { reactionDebounce: 0 } }) },
-  { id: 'v0-start-as-a-number', requirement: 'DLV-12', hooks: () => attempt((a) => (a.headers['service-version'] ? a : rewriteBody(a, (p) => { if ('start' in p) p.start = 1785312000; }))) },
-  { id: 'api-version-of-the-app', requirement: 'VER-08', version: '2026-07-07', hooks: () => attempt((a) => rewriteBody(a, (p) => (p.apiVersion = '2026-08-25'))) },
-  { id: 'baseline-grammar-always', requirement: 'VER-10', hooks: () => attempt((a) => ({ ...a, body: a.body.replaceAll('<!subteam^', '<@G-').replaceAll('<!channel>', '<@all>') })) },
+  {
+    id: 'every-wait-a-second',
+    requirement: 'DLV-07',
+    hooks: () => ({ policy: { retryWaits: [1, 1, 1] } }),
+  },
+  {
+    id: 'retry-after-means-now',
+    requirement: 'DLV-07',
+    hooks: () => ({ policy: { retryAfterCap: 0 } }),
+  },
+  {
+    id: 'ten-second-answer-window',
+    requirement: 'DLV-08',
+    hooks: () => ({ policy: { attemptTimeout: 10 } }),
+  },
+  {
+    id: 'no-reaction-debounce',
+    requirement: 'DLV-11',
+    hooks: () => ({ policy: { reactionDebounce: 0 } }),
+  },
+  {
+    id: 'v0-start-as-a-number',
+    requirement: 'DLV-12',
+    hooks: () =>
+      attempt((a) =>
+        a.headers['service-version']
+          ? a
+          : rewriteBody(a, (p) => {
+              if ('start' in p) p.start = 1785312000;
+            }),
+      ),
+  },
+  {
+    id: 'api-version-of-the-app',
+    requirement: 'VER-08',
+    version: '2026-07-07',
+    hooks: () => attempt((a) => rewriteBody(a, (p) => (p.apiVersion = '2026-08-25'))),
+  },
+  {
+    id: 'baseline-grammar-always',
+    requirement: 'VER-10',
+    hooks: () =>
+      attempt((a) => ({
+        ...a,
+        body: a.body.replaceAll('<!subteam^', '<@G-').replaceAll('<!channel>', '<@all>'),
+      })),
+  },
   { id: 'membership-ignored', requirement: 'VER-11', hooks: () => ({ hears: () => true }) },
-  { id: 'version-header-of-the-app', requirement: 'VER-14', version: '2026-07-07', hooks: () => attempt((a) => ({ ...a, headers: { ...a.headers, 'service-version': '2026-08-25' } })) },
+  {
+    id: 'version-header-of-the-app',
+    requirement: 'VER-14',
+    version: '2026-07-07',
+    hooks: () =>
+      attempt((a) => ({ ...a, headers: { ...a.headers, 'service-version': '2026-08-25' } })),
+  },
   // Health
-  { id: 'failures-not-recorded', requirement: 'HEALTH-01', hooks: () => ({ recordFailures: false }) },
-  { id: 'successes-not-recorded', requirement: 'HEALTH-02', hooks: () => ({ recordSuccesses: false }) },
-  { id: 'never-paused', requirement: 'HEALTH-03', hooks: () => ({ policy: { pauseAfterStreak: 10 * 86_400 } }) },
+  {
+    id: 'failures-not-recorded',
+    requirement: 'HEALTH-01',
+    hooks: () => ({ recordFailures: false }),
+  },
+  {
+    id: 'successes-not-recorded',
+    requirement: 'HEALTH-02',
+    hooks: () => ({ recordSuccesses: false }),
+  },
+  {
+    id: 'never-paused',
+    requirement: 'HEALTH-03',
+    hooks: () => ({ policy: { pauseAfterStreak: 10 * 86_400 } }),
+  },
 ];
-

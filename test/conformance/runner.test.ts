@@ -9,17 +9,37 @@ import { useReferenceServer } from '../support/reference-server.ts';
 // Each clock scaled so it is short and still measurable: waits of 17 and 83 ms, a 200 ms debounce, a 2 s day.
 const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 const reference = useReferenceServer({ timeScale: SCALE, triggerEvents: true });
-const referenceProfile = () => profileOf(reference.server.url, reference.server.workspace, { timeScale: SCALE, triggerEvents: true, allowLocalDestinations: true });
+const referenceProfile = () =>
+  profileOf(reference.server.url, reference.server.workspace, {
+    timeScale: SCALE,
+    triggerEvents: true,
+    allowLocalDestinations: true,
+  });
 const only = (...ids: string[]) => ({ checks: CHECKS.filter((c) => ids.includes(c.id)) });
 
 describe('conformance against the reference server', () => {
-  it.each(listVersions())('every applicable check passes at %s', async (version) => {
-    const results = await runConformance(referenceProfile(), version);
-    expect(results.map((r) => r.check)).toEqual(CHECKS.map((c) => c.id));
-    expect(results.filter((r) => r.status !== 'passed' && r.status !== 'not_applicable').map((r) => [r.check, r.diagnostics, r.reason])).toEqual([]);
-    // Only the rules that nothing could break are not applicable; each says why.
-    expect(results.filter((r) => r.status === 'not_applicable').map((r) => [r.check, Boolean(r.reason)])).toEqual([['ver-15-cursor', true], ['dlv-10-order', true]]);
-  }, 60_000);
+  it.each(listVersions())(
+    'every applicable check passes at %s',
+    async (version) => {
+      const results = await runConformance(referenceProfile(), version);
+      expect(results.map((r) => r.check)).toEqual(CHECKS.map((c) => c.id));
+      expect(
+        results
+          .filter((r) => r.status !== 'passed' && r.status !== 'not_applicable')
+          .map((r) => [r.check, r.diagnostics, r.reason]),
+      ).toEqual([]);
+      // Only the rules that nothing could break are not applicable; each says why.
+      expect(
+        results
+          .filter((r) => r.status === 'not_applicable')
+          .map((r) => [r.check, Boolean(r.reason)]),
+      ).toEqual([
+        ['ver-15-cursor', true],
+        ['dlv-10-order', true],
+      ]);
+    },
+    60_000,
+  );
 });
 
 describe('conformance against an implementation that gets everything wrong', () => {
@@ -27,12 +47,20 @@ describe('conformance against an implementation that gets everything wrong', () 
     // Answers 200 with an empty object to anything: no version header, no errors, no ids, no deliveries.
     const wrong = await startRecordingServer(() => ({ status: 200, body: {} }));
     try {
-      const profile = { ...referenceProfile(), baseUrl: wrong.url, authUrl: wrong.url, eventTrigger: `${wrong.url}/events`, ephemeralStream: `${wrong.url}/stream?user={user}` };
+      const profile = {
+        ...referenceProfile(),
+        baseUrl: wrong.url,
+        authUrl: wrong.url,
+        eventTrigger: `${wrong.url}/events`,
+        ephemeralStream: `${wrong.url}/stream?user={user}`,
+      };
       const results = await runConformance(profile, '2026-08-25');
       const applicable = results.filter((r) => r.status !== 'not_applicable');
       expect(applicable.filter((r) => r.status !== 'failed').map((r) => r.check)).toEqual([]);
       for (const result of applicable) {
-        expect(result.diagnostics.map((d) => d.requirement)).toContain(CHECKS.find((c) => c.id === result.check)!.requirements[0]);
+        expect(result.diagnostics.map((d) => d.requirement)).toContain(
+          CHECKS.find((c) => c.id === result.check)!.requirements[0],
+        );
       }
     } finally {
       await wrong.close();
@@ -41,11 +69,26 @@ describe('conformance against an implementation that gets everything wrong', () 
 
   it('a check whose answers break the document fails with a shape diagnostic', async () => {
     // The right status and code, sent as text/plain where the document says JSON.
-    const odd = await startRecordingServer(() => ({ status: 401, headers: { 'service-version': '2026-08-25', 'content-type': 'text/plain' }, body: { error: 'not_authed' } }));
+    const odd = await startRecordingServer(() => ({
+      status: 401,
+      headers: { 'service-version': '2026-08-25', 'content-type': 'text/plain' },
+      body: { error: 'not_authed' },
+    }));
     try {
       const profile = { ...referenceProfile(), baseUrl: odd.url, authUrl: odd.url };
-      const [result] = await runConformance(profile, '2026-08-25', only('auth-01-missing-credential'));
-      expect(result).toMatchObject({ status: 'failed', diagnostics: [expect.objectContaining({ message: expect.stringMatching(/^shape: GET \/v1\/webhook.list/) })] });
+      const [result] = await runConformance(
+        profile,
+        '2026-08-25',
+        only('auth-01-missing-credential'),
+      );
+      expect(result).toMatchObject({
+        status: 'failed',
+        diagnostics: [
+          expect.objectContaining({
+            message: expect.stringMatching(/^shape: GET \/v1\/webhook.list/),
+          }),
+        ],
+      });
     } finally {
       await odd.close();
     }
@@ -54,18 +97,34 @@ describe('conformance against an implementation that gets everything wrong', () 
   it('a check that cannot find a credential says so instead of passing', async () => {
     const profile = { ...referenceProfile(), credentials: [] };
     const [result] = await runConformance(profile, '2026-08-25', only('ver-03-version-header'));
-    expect(result).toMatchObject({ status: 'not_testable', reason: expect.stringContaining('no organization credential pinned to 2026-08-25') });
+    expect(result).toMatchObject({
+      status: 'not_testable',
+      reason: expect.stringContaining('no organization credential pinned to 2026-08-25'),
+    });
   });
 
   it('delivery checks without an event trigger are not testable, not passed', async () => {
     const { eventTrigger: _, ...profile } = referenceProfile();
-    const results = await runConformance(profile, '2026-08-25', only('dlv-01-post', 'ver-08-payload-shape'));
-    expect(results.map((r) => [r.status, r.reason])).toEqual(Array(2).fill(['not_testable', expect.stringContaining('eventTrigger')]));
+    const results = await runConformance(
+      profile,
+      '2026-08-25',
+      only('dlv-01-post', 'ver-08-payload-shape'),
+    );
+    expect(results.map((r) => [r.status, r.reason])).toEqual(
+      Array(2).fill(['not_testable', expect.stringContaining('eventTrigger')]),
+    );
   });
 
   it('waits longer than the budget are not testable at real time unless the full schedule is asked for', async () => {
-    const [result] = await runConformance({ ...referenceProfile(), timeScale: 1 }, '2026-08-25', only('health-03-04-pause'));
-    expect(result).toMatchObject({ status: 'not_testable', reason: expect.stringContaining('--full-schedule') });
+    const [result] = await runConformance(
+      { ...referenceProfile(), timeScale: 1 },
+      '2026-08-25',
+      only('health-03-04-pause'),
+    );
+    expect(result).toMatchObject({
+      status: 'not_testable',
+      reason: expect.stringContaining('--full-schedule'),
+    });
   });
 });
 

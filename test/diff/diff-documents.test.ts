@@ -6,14 +6,29 @@ import { loadVersionRegistry } from '../../src/versions.ts';
 // The computed diff of every adjacent pair of dated versions agrees with openapi/versions.yaml:
 // the same items change, and the version is breaking exactly when it says so.
 const registry = loadVersionRegistry();
-const documents = new Map(listApiDocuments().filter((api) => api.version).map((api) => [api.version, readBundledDocument(api)]));
-const pairs = registry.versions.slice(1).map((entry, index) => [`${registry.versions[index]!.version} -> ${entry.version}`, registry.versions[index]!.version, entry] as const);
+const documents = new Map(
+  listApiDocuments()
+    .filter((api) => api.version)
+    .map((api) => [api.version, readBundledDocument(api)]),
+);
+const pairs = registry.versions
+  .slice(1)
+  .map(
+    (entry, index) =>
+      [
+        `${registry.versions[index]!.version} -> ${entry.version}`,
+        registry.versions[index]!.version,
+        entry,
+      ] as const,
+  );
 
 describe('diff of adjacent versions', () => {
   it.each(pairs)('%s agrees with versions.yaml', (_, from, entry) => {
     const changes = diffDocuments(documents.get(from)!, documents.get(entry.version)!);
     const items = [...new Set(changes.map((change) => change.item))].sort();
-    expect(items).toEqual(entry.changes.map((c) => (c.path ? `path ${c.path}` : `webhook ${c.webhook}`)).sort());
+    expect(items).toEqual(
+      entry.changes.map((c) => (c.path ? `path ${c.path}` : `webhook ${c.webhook}`)).sort(),
+    );
     expect(changes.some((change) => change.kind === 'breaking')).toBe(entry.breaking);
   });
 
@@ -22,22 +37,38 @@ describe('diff of adjacent versions', () => {
   });
 
   it('VER-08: the envelope moves chat.message fields into data, breaking receivers', () => {
-    const changes = diffDocuments(documents.get('2026-06-01')!, documents.get('2026-07-07')!).filter((c) => c.item === 'webhook chat.message');
+    const changes = diffDocuments(
+      documents.get('2026-06-01')!,
+      documents.get('2026-07-07')!,
+    ).filter((c) => c.item === 'webhook chat.message');
     const at = (change: { path: string[] }) => change.path.slice(7).join('/');
-    expect(changes.filter((c) => c.kind === 'breaking').map(at)).toEqual(expect.arrayContaining(['properties/chatType', 'properties/text']));
-    expect(changes.filter((c) => c.kind === 'additive').map(at)).toEqual(expect.arrayContaining(['properties/data', 'properties/apiVersion', 'required']));
+    expect(changes.filter((c) => c.kind === 'breaking').map(at)).toEqual(
+      expect.arrayContaining(['properties/chatType', 'properties/text']),
+    );
+    expect(changes.filter((c) => c.kind === 'additive').map(at)).toEqual(
+      expect.arrayContaining(['properties/data', 'properties/apiVersion', 'required']),
+    );
   });
 
   it('VER-12: 2026-08-25 breaks exactly at the avatar gate', () => {
-    const breaking = diffDocuments(documents.get('2026-08-20')!, documents.get('2026-08-25')!).filter((c) => c.kind === 'breaking');
-    expect(breaking.map((c) => c.path.slice(2).join('/'))).toEqual(['post/requestBody/content/application/json/schema/properties/sender/properties/imageUrl/x-avatar-url']);
+    const breaking = diffDocuments(
+      documents.get('2026-08-20')!,
+      documents.get('2026-08-25')!,
+    ).filter((c) => c.kind === 'breaking');
+    expect(breaking.map((c) => c.path.slice(2).join('/'))).toEqual([
+      'post/requestBody/content/application/json/schema/properties/sender/properties/imageUrl/x-avatar-url',
+    ]);
   });
 
   it('a removed webhook breaks, an added one does not', () => {
     const base = documents.get('2026-08-25')!;
     const fewer = structuredClone(base);
     delete fewer.webhooks!['meeting.ended'];
-    expect(diffDocuments(base, fewer).map((c) => [c.item, c.kind])).toEqual([['webhook meeting.ended', 'breaking']]);
-    expect(diffDocuments(fewer, base).map((c) => [c.item, c.kind])).toEqual([['webhook meeting.ended', 'additive']]);
+    expect(diffDocuments(base, fewer).map((c) => [c.item, c.kind])).toEqual([
+      ['webhook meeting.ended', 'breaking'],
+    ]);
+    expect(diffDocuments(fewer, base).map((c) => [c.item, c.kind])).toEqual([
+      ['webhook meeting.ended', 'additive'],
+    ]);
   });
 });

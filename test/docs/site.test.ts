@@ -52,11 +52,24 @@ async function chatMessageWebhook(): Promise<string> {
 describe.skipIf(skip)('docs site', () => {
   it('the landing page lists every version, and the changelog the envelope change (VER-08)', async () => {
     await page.goto(`${url}/index.html`);
-    const versions = await page.locator('#versions tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-version')));
-    expect(versions).toEqual(['2026-06-01', '2026-07-07', '2026-07-23', '2026-08-07', '2026-08-20', '2026-08-25']);
+    const versions = await page
+      .locator('#versions tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-version')));
+    expect(versions).toEqual([
+      '2026-06-01',
+      '2026-07-07',
+      '2026-07-23',
+      '2026-08-07',
+      '2026-08-20',
+      '2026-08-25',
+    ]);
     const release = page.locator('#v2026-07-07');
-    await expect(release.textContent()).resolves.toMatch(/Event envelope[\s\S]*webhook chat\.message: breaking/);
-    await expect(page.locator('#v2026-07-23').textContent()).resolves.toContain('No document changes.');
+    await expect(release.textContent()).resolves.toMatch(
+      /Event envelope[\s\S]*webhook chat\.message: breaking/,
+    );
+    await expect(page.locator('#v2026-07-23').textContent()).resolves.toContain(
+      'No document changes.',
+    );
     await page.screenshot({ path: join(SHOTS, 'landing.png'), fullPage: true });
   });
 
@@ -82,11 +95,14 @@ describe.skipIf(skip)('docs site', () => {
   it('every page is sent with nosniff, DENY framing and a content security policy, and breaks none of it', async () => {
     for (const path of ['/index.html', '/v1-2026-08-25.html']) {
       const response = await fetch(`${url}${path}`);
-      for (const [name, value] of Object.entries(SITE_HEADERS)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(SITE_HEADERS))
+        expect(response.headers.get(name), `${path} ${name}`).toBe(value);
     }
     // The one outside load is the reader's logo in Redoc's sidebar footer, from its CDN: blocked, as
     // the policy means it to be. Nothing the pages need (scripts, styles, workers) may be.
     const blocked = consoleLines.filter((line) => /Content Security Policy/i.test(line));
-    expect(blocked.filter((line) => !/^Loading the image 'https:\/\/cdn\.redoc\.ly\//.test(line))).toEqual([]);
+    expect(
+      blocked.filter((line) => !/^Loading the image 'https:\/\/cdn\.redoc\.ly\//.test(line)),
+    ).toEqual([]);
   });
 });

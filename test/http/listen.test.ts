@@ -1,6 +1,12 @@
 import { type AddressInfo, type Server, createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PortUnavailableError, explainPort, holdPort, listen, probePort } from '../../src/http/listen.ts';
+import {
+  PortUnavailableError,
+  explainPort,
+  holdPort,
+  listen,
+  probePort,
+} from '../../src/http/listen.ts';
 
 // A port this test holds itself, so every way of binding it meets EADDRINUSE.
 let occupier: Server;
@@ -27,9 +33,17 @@ const binders: Array<[string, (port: number) => Promise<unknown>]> = [
 
 describe('binding a busy port', () => {
   it.each(binders)('%s rejects with PortUnavailableError naming host and port', async (_, bind) => {
-    const error = await bind(busy).then(() => undefined, (rejected: unknown) => rejected);
+    const error = await bind(busy).then(
+      () => undefined,
+      (rejected: unknown) => rejected,
+    );
     expect(error).toBeInstanceOf(PortUnavailableError);
-    expect(error).toMatchObject({ code: 'EADDRINUSE', host: '127.0.0.1', port: busy, message: `port ${busy} on 127.0.0.1 is in use` });
+    expect(error).toMatchObject({
+      code: 'EADDRINUSE',
+      host: '127.0.0.1',
+      port: busy,
+      message: `port ${busy} on 127.0.0.1 is in use`,
+    });
   });
 });
 
@@ -59,8 +73,16 @@ describe('checking a free port', () => {
 describe('explainPort', () => {
   const other = new Error('something else');
   const cases: Array<[string, unknown, string]> = [
-    ['a busy port becomes the line naming the option', new PortUnavailableError('EADDRINUSE', '127.0.0.1', 4010), 'port 4010 on 127.0.0.1 is in use: choose another with --mock-port <n>'],
-    ['a privileged port says so', new PortUnavailableError('EACCES', '0.0.0.0', 80), 'port 80 on 0.0.0.0 needs privileges this user lacks: choose another with --mock-port <n>'],
+    [
+      'a busy port becomes the line naming the option',
+      new PortUnavailableError('EADDRINUSE', '127.0.0.1', 4010),
+      'port 4010 on 127.0.0.1 is in use: choose another with --mock-port <n>',
+    ],
+    [
+      'a privileged port says so',
+      new PortUnavailableError('EACCES', '0.0.0.0', 80),
+      'port 80 on 0.0.0.0 needs privileges this user lacks: choose another with --mock-port <n>',
+    ],
     ['any other error passes unchanged', other, 'something else'],
   ];
   it.each(cases)('%s', (_, error, line) => {
@@ -81,14 +103,26 @@ describe('a handler that throws', () => {
     delete process.env.SERVICE_CONTRACT_DEBUG;
   });
   const cases: Array<[string, { debug: boolean; stackInLog: boolean }]> = [
-    ['answers 500 in the spec shape and logs what failed, without the stack or file paths', { debug: false, stackInLog: false }],
-    ['logs the stack only when SERVICE_CONTRACT_DEBUG asks for it', { debug: true, stackInLog: true }],
+    [
+      'answers 500 in the spec shape and logs what failed, without the stack or file paths',
+      { debug: false, stackInLog: false },
+    ],
+    [
+      'logs the stack only when SERVICE_CONTRACT_DEBUG asks for it',
+      { debug: true, stackInLog: true },
+    ],
   ];
   it.each(cases)('%s', async (_, { debug, stackInLog }) => {
     if (debug) process.env.SERVICE_CONTRACT_DEBUG = '1';
     const logged: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((line: string) => void logged.push(line));
-    const server = await listen(async () => { throw new TypeError('boom'); }, { port: 0 }, 'test');
+    const server = await listen(
+      async () => {
+        throw new TypeError('boom');
+      },
+      { port: 0 },
+      'test',
+    );
     try {
       const response = await fetch(`${server.url}/v1/webhook.list?token=secret`);
       const text = await response.text();

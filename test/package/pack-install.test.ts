@@ -23,7 +23,11 @@ const work = mkdtempSync(join(tmpdir(), 'service-contract-pack-'));
 const apps = { light: join(work, 'light'), full: join(work, 'full') };
 let tarball = '';
 
-async function exec(file: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+async function exec(
+  file: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await run(file, args, { cwd, maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, output: stdout + stderr };
@@ -41,28 +45,43 @@ async function npm(args: string[], cwd: string): Promise<string> {
 
 async function createApp(dir: string, packages: string[]): Promise<void> {
   cpSync(FIXTURES, dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }),
+  );
   await npm(['install', tarball, ...packages], dir);
 }
 
-const cli = (app: string, args: string[]) => exec(join(app, 'node_modules', '.bin', 'service-contract'), args, app);
+const cli = (app: string, args: string[]) =>
+  exec(join(app, 'node_modules', '.bin', 'service-contract'), args, app);
 
 beforeAll(async () => {
   // dist/ is fresh: `npm test` compiles it before the tests run. Packing runs no lifecycle script,
   // so the other test files, which run the CLI from dist/ meanwhile, never see it half rebuilt.
-  const packed = JSON.parse(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], PROJECT_ROOT)) as Array<{ filename: string; entryCount: number; size: number }>;
+  const packed = JSON.parse(
+    await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], PROJECT_ROOT),
+  ) as Array<{ filename: string; entryCount: number; size: number }>;
   tarball = join(work, packed[0]!.filename);
-  console.log(`package: ${packed[0]!.entryCount} files, ${(packed[0]!.size / 1024).toFixed(0)} KiB packed`);
+  console.log(
+    `package: ${packed[0]!.entryCount} files, ${(packed[0]!.size / 1024).toFixed(0)} KiB packed`,
+  );
   const engines = Object.keys(manifest.peerDependencies).map(pinned);
-  await Promise.all([createApp(apps.light, [pinned('@types/node')]), createApp(apps.full, [pinned('@types/node'), ...engines])]);
+  await Promise.all([
+    createApp(apps.light, [pinned('@types/node')]),
+    createApp(apps.full, [pinned('@types/node'), ...engines]),
+  ]);
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed package', () => {
   it('ships no tests, CI scripts, build scripts or hand-written sources of the contract', async () => {
-    const packed = JSON.parse(await npm(['pack', '--dry-run', '--json', '--ignore-scripts'], PROJECT_ROOT)) as Array<{ files: Array<{ path: string }> }>;
+    const packed = JSON.parse(
+      await npm(['pack', '--dry-run', '--json', '--ignore-scripts'], PROJECT_ROOT),
+    ) as Array<{ files: Array<{ path: string }> }>;
     const paths = packed[0]!.files.map((file) => file.path);
-    expect(paths.filter((path) => /^(test|scripts|\.ci|openapi)\/|^tsconfig|^vitest/.test(path))).toEqual([]);
+    expect(
+      paths.filter((path) => /^(test|scripts|\.ci|openapi)\/|^tsconfig|^vitest/.test(path)),
+    ).toEqual([]);
     expect(paths).toContain('dist/src/index.js');
     expect(paths).toContain('generated/versions.json');
   });
@@ -71,19 +90,94 @@ describe('the packed package', () => {
 describe('the CLI of the installed package', () => {
   const vector = vectorFile.vectors[0]!;
   const cases: Array<[string, { args: (dir: string) => string[]; code: number; says: RegExp }]> = [
-    ['--help lists every command', { args: () => ['--help'], code: 0, says: /validate[\s\S]*verify[\s\S]*diff[\s\S]*mock[\s\S]*proxy[\s\S]*serve[\s\S]*conformance/ }],
-    ['validate: a valid payload gives 0', { args: (dir) => ['validate', '--version', '2026-08-25', join(dir, 'payload.json')], code: 0, says: /1 payload for 2026-08-25: 1 valid, 0 invalid/ }],
-    ['validate: DLV-12 an invalid payload gives 1', { args: (dir) => ['validate', '--version', '2026-08-25', join(dir, 'stale.json')], code: 1, says: /apiVersion/ }],
-    ['verify: DLV-03 the pinned vector verifies', { args: (dir) => ['verify', '--secret', vector.secret, '--headers', join(dir, 'headers.json'), '--body', join(dir, 'body.json'), '--now', String(vector.timestamp)], code: 0, says: /^verified/ }],
-    ['diff: VER-08 the envelope is breaking', { args: () => ['diff', '2026-06-01', '2026-07-07'], code: 0, says: /breaking +webhook chat.message/ }],
-    ['serve without libsql says in one line what to install', { args: () => ['serve', '--port', '0'], code: 1, says: /^service-contract serve needs (@libsql\/client|undici), an optional dependency that is not installed: npm install @libsql\/client@\S+ undici@\S+\n?$/ }],
-    ['mock without Prism says in one line what to install', { args: () => ['mock', '--port', '0'], code: 1, says: /^service-contract mock needs @stoplight\/prism-[a-z-]+, an optional dependency that is not installed: npm install @stoplight\/prism-core@\S+ .*\n?$/ }],
+    [
+      '--help lists every command',
+      {
+        args: () => ['--help'],
+        code: 0,
+        says: /validate[\s\S]*verify[\s\S]*diff[\s\S]*mock[\s\S]*proxy[\s\S]*serve[\s\S]*conformance/,
+      },
+    ],
+    [
+      'validate: a valid payload gives 0',
+      {
+        args: (dir) => ['validate', '--version', '2026-08-25', join(dir, 'payload.json')],
+        code: 0,
+        says: /1 payload for 2026-08-25: 1 valid, 0 invalid/,
+      },
+    ],
+    [
+      'validate: DLV-12 an invalid payload gives 1',
+      {
+        args: (dir) => ['validate', '--version', '2026-08-25', join(dir, 'stale.json')],
+        code: 1,
+        says: /apiVersion/,
+      },
+    ],
+    [
+      'verify: DLV-03 the pinned vector verifies',
+      {
+        args: (dir) => [
+          'verify',
+          '--secret',
+          vector.secret,
+          '--headers',
+          join(dir, 'headers.json'),
+          '--body',
+          join(dir, 'body.json'),
+          '--now',
+          String(vector.timestamp),
+        ],
+        code: 0,
+        says: /^verified/,
+      },
+    ],
+    [
+      'diff: VER-08 the envelope is breaking',
+      {
+        args: () => ['diff', '2026-06-01', '2026-07-07'],
+        code: 0,
+        says: /breaking +webhook chat.message/,
+      },
+    ],
+    [
+      'serve without libsql says in one line what to install',
+      {
+        args: () => ['serve', '--port', '0'],
+        code: 1,
+        says: /^service-contract serve needs (@libsql\/client|undici), an optional dependency that is not installed: npm install @libsql\/client@\S+ undici@\S+\n?$/,
+      },
+    ],
+    [
+      'mock without Prism says in one line what to install',
+      {
+        args: () => ['mock', '--port', '0'],
+        code: 1,
+        says: /^service-contract mock needs @stoplight\/prism-[a-z-]+, an optional dependency that is not installed: npm install @stoplight\/prism-core@\S+ .*\n?$/,
+      },
+    ],
   ];
   beforeAll(() => {
-    const envelope = { type: 'chat.message', eventId: 'e1', timestamp: 1, apiVersion: '2026-08-25', data: { chatType: 'dm' } };
+    const envelope = {
+      type: 'chat.message',
+      eventId: 'e1',
+      timestamp: 1,
+      apiVersion: '2026-08-25',
+      data: { chatType: 'dm' },
+    };
     writeFileSync(join(apps.light, 'payload.json'), JSON.stringify(envelope));
-    writeFileSync(join(apps.light, 'stale.json'), JSON.stringify({ ...envelope, apiVersion: '2026-07-07' }));
-    writeFileSync(join(apps.light, 'headers.json'), JSON.stringify({ 'webhook-id': vector.id, 'webhook-timestamp': String(vector.timestamp), 'webhook-signature': vector.expected.header }));
+    writeFileSync(
+      join(apps.light, 'stale.json'),
+      JSON.stringify({ ...envelope, apiVersion: '2026-07-07' }),
+    );
+    writeFileSync(
+      join(apps.light, 'headers.json'),
+      JSON.stringify({
+        'webhook-id': vector.id,
+        'webhook-timestamp': String(vector.timestamp),
+        'webhook-signature': vector.expected.header,
+      }),
+    );
     writeFileSync(join(apps.light, 'body.json'), vector.body);
   });
   it.each(cases)('%s', async (_, { args, code, says }) => {
@@ -93,52 +187,109 @@ describe('the CLI of the installed package', () => {
   });
 });
 
-const LIGHT = ['service-contract', 'service-contract/client', 'service-contract/webhooks', 'service-contract/oauth'];
-const TYPES = ['service-contract/types', 'service-contract/types/v1/2026-08-25', 'service-contract/types/v0', 'service-contract/types/auth'];
-const DATA = ['service-contract/openapi/v1/2026-08-25.json', 'service-contract/openapi/v0.json', 'service-contract/openapi/auth.json', 'service-contract/schemas/v1/2026-08-25/chat.message.schema.json', 'service-contract/schemas/v0/chat.message.dm.schema.json', 'service-contract/versions.json'];
-const ENGINES = ['service-contract/mock', 'service-contract/proxy', 'service-contract/conformance', 'service-contract/reference'];
+const LIGHT = [
+  'service-contract',
+  'service-contract/client',
+  'service-contract/webhooks',
+  'service-contract/oauth',
+];
+const TYPES = [
+  'service-contract/types',
+  'service-contract/types/v1/2026-08-25',
+  'service-contract/types/v0',
+  'service-contract/types/auth',
+];
+const DATA = [
+  'service-contract/openapi/v1/2026-08-25.json',
+  'service-contract/openapi/v0.json',
+  'service-contract/openapi/auth.json',
+  'service-contract/schemas/v1/2026-08-25/chat.message.schema.json',
+  'service-contract/schemas/v0/chat.message.dm.schema.json',
+  'service-contract/versions.json',
+];
+const ENGINES = [
+  'service-contract/mock',
+  'service-contract/proxy',
+  'service-contract/conformance',
+  'service-contract/reference',
+];
 const HEAVY = /^(@stoplight\/|@libsql\/|fp-ts$|yaml$|typescript$|tsx$|undici$|fast-xml-parser$)/;
 
-async function importAll(app: string, specifiers: string[]): Promise<{ exports: Record<string, string[]>; packages: string[] }> {
+async function importAll(
+  app: string,
+  specifiers: string[],
+): Promise<{ exports: Record<string, string[]>; packages: string[] }> {
   const result = await exec(process.execPath, ['import-all.mjs', ...specifiers], app);
   expect(result.code, result.output).toBe(0);
   return JSON.parse(result.output) as { exports: Record<string, string[]>; packages: string[] };
 }
 
 describe('importing the installed package from plain node', () => {
-  it.each([...LIGHT, ...TYPES])('%s loads no engine, no YAML parser, no TypeScript and no schema compiler', async (specifier) => {
-    const { packages } = await importAll(apps.light, [specifier]);
-    expect(packages.filter((name) => HEAVY.test(name))).toEqual([]);
-    expect(packages).not.toContain('ajv');
-  });
+  it.each([...LIGHT, ...TYPES])(
+    '%s loads no engine, no YAML parser, no TypeScript and no schema compiler',
+    async (specifier) => {
+      const { packages } = await importAll(apps.light, [specifier]);
+      expect(packages.filter((name) => HEAVY.test(name))).toEqual([]);
+      expect(packages).not.toContain('ajv');
+    },
+  );
 
   it('every subpath imports, with the exports it documents', async () => {
     const { exports } = await importAll(apps.full, [...LIGHT, ...TYPES, ...DATA, ...ENGINES]);
-    expect(exports['service-contract/webhooks']).toEqual(expect.arrayContaining(['verifyAndParseWebhook', 'createNodeReceiver', 'createFetchReceiver', 'signWebhook']));
-    expect(exports['service-contract/client']).toEqual(expect.arrayContaining(['createClient', 'errorCode']));
+    expect(exports['service-contract/webhooks']).toEqual(
+      expect.arrayContaining([
+        'verifyAndParseWebhook',
+        'createNodeReceiver',
+        'createFetchReceiver',
+        'signWebhook',
+      ]),
+    );
+    expect(exports['service-contract/client']).toEqual(
+      expect.arrayContaining(['createClient', 'errorCode']),
+    );
     expect(exports['service-contract/mock']).toContain('startMock');
     expect(exports['service-contract/reference']).toContain('startReference');
     expect(exports['service-contract/conformance']).toContain('runConformance');
     expect(exports['service-contract/openapi/v1/2026-08-25.json']).toContain('webhooks');
-    expect(exports['service-contract/schemas/v1/2026-08-25/chat.message.schema.json']).toContain('$defs');
+    expect(exports['service-contract/schemas/v1/2026-08-25/chat.message.schema.json']).toContain(
+      '$defs',
+    );
   });
 
   it('a path outside the exports map is not importable', async () => {
-    const result = await exec(process.execPath, ['import-all.mjs', 'service-contract/dist/src/index.js'], apps.light);
+    const result = await exec(
+      process.execPath,
+      ['import-all.mjs', 'service-contract/dist/src/index.js'],
+      apps.light,
+    );
     expect(result.output).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
   });
 });
 
 describe('a strict TypeScript consumer', () => {
-  it.each(['nodenext', 'bundler'])('type-checks under moduleResolution %s without allowImportingTsExtensions', async (resolution) => {
-    const result = await exec(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], apps.light);
-    expect(result.output).toBe('');
-    expect(result.code).toBe(0);
-  });
+  it.each(['nodenext', 'bundler'])(
+    'type-checks under moduleResolution %s without allowImportingTsExtensions',
+    async (resolution) => {
+      const result = await exec(
+        process.execPath,
+        [TSC, '-p', `tsconfig.${resolution}.json`],
+        apps.light,
+      );
+      expect(result.output).toBe('');
+      expect(result.code).toBe(0);
+    },
+  );
 
   it('and tsc reports a real type error in it, so the check can fail', async () => {
-    writeFileSync(join(apps.light, 'wrong.ts'), "import { createClient } from 'service-contract';\ncreateClient({ version: '2019-01-01', baseUrl: '', token: '' });\n");
-    const result = await exec(process.execPath, [TSC, '--strict', '--noEmit', '--module', 'nodenext', '--types', 'node', 'wrong.ts'], apps.light);
+    writeFileSync(
+      join(apps.light, 'wrong.ts'),
+      "import { createClient } from 'service-contract';\ncreateClient({ version: '2019-01-01', baseUrl: '', token: '' });\n",
+    );
+    const result = await exec(
+      process.execPath,
+      [TSC, '--strict', '--noEmit', '--module', 'nodenext', '--types', 'node', 'wrong.ts'],
+      apps.light,
+    );
     expect(result.output).toMatch(/wrong\.ts\(2,[0-9]+\): error TS2322/);
   });
 });
@@ -148,10 +299,22 @@ describe('the engines, installed as the optional peers', () => {
   afterAll(() => running.forEach((child) => child.kill()));
 
   it.each([
-    ['mock', ['mock', '--port', '0'], '/v1/webhook.list', { authorization: 'Bearer mock-2026-08-25' }],
-    ['serve', ['serve', '--port', '0', '--data', 'service-data'], '/v1/webhook.list', { authorization: 'Bearer sk-2026-08-25' }],
+    [
+      'mock',
+      ['mock', '--port', '0'],
+      '/v1/webhook.list',
+      { authorization: 'Bearer mock-2026-08-25' },
+    ],
+    [
+      'serve',
+      ['serve', '--port', '0', '--data', 'service-data'],
+      '/v1/webhook.list',
+      { authorization: 'Bearer sk-2026-08-25' },
+    ],
   ] as const)('%s starts and answers', async (_, args, path, headers) => {
-    const child = spawn(join(apps.full, 'node_modules', '.bin', 'service-contract'), [...args], { cwd: apps.full });
+    const child = spawn(join(apps.full, 'node_modules', '.bin', 'service-contract'), [...args], {
+      cwd: apps.full,
+    });
     running.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let output = '';

@@ -22,34 +22,50 @@ afterAll(async () => Promise.all([wrong.close(), mock.close(), toWrong.close(), 
 
 describe('proxy', () => {
   it('SUB-07, VER-03: reports a wrong answer in a header and a log line, and passes it on unchanged', async () => {
-    const response = await fetch(`${toWrong.url}/v1/webhook.list`, { headers: { authorization: 'Bearer x', 'service-version': '2026-08-25' } });
+    const response = await fetch(`${toWrong.url}/v1/webhook.list`, {
+      headers: { authorization: 'Bearer x', 'service-version': '2026-08-25' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ webhooks: 'none' });
-    const violations = JSON.parse(response.headers.get(VIOLATIONS_HEADER) ?? '[]') as Array<{ rule: string; location: string }>;
-    expect(violations).toEqual(expect.arrayContaining([
-      expect.objectContaining({ rule: 'missing_header', location: 'header Service-Version' }),
-      expect.objectContaining({ rule: 'body', location: 'body' }),
-      expect.objectContaining({ rule: 'body', location: 'body/webhooks' }),
-    ]));
+    const violations = JSON.parse(response.headers.get(VIOLATIONS_HEADER) ?? '[]') as Array<{
+      rule: string;
+      location: string;
+    }>;
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rule: 'missing_header', location: 'header Service-Version' }),
+        expect.objectContaining({ rule: 'body', location: 'body' }),
+        expect.objectContaining({ rule: 'body', location: 'body/webhooks' }),
+      ]),
+    );
     expect(logged.some((line) => line.startsWith('violation GET /v1/webhook.list 200'))).toBe(true);
     expect(wrong.requests.at(-1)?.headers.authorization).toBe('Bearer x');
   });
 
   it('forwards request bodies and reports an undocumented status', async () => {
-    const response = await fetch(`${toWrong.url}/v0/webhook.unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=abc' });
+    const response = await fetch(`${toWrong.url}/v0/webhook.unsubscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'id=abc',
+    });
     expect(wrong.requests.at(-1)?.body).toBe('id=abc');
     expect(response.headers.get(VIOLATIONS_HEADER)).toContain('"rule":"undocumented_status"');
   });
 
   it('adds nothing to an answer that conforms', async () => {
-    const response = await fetch(`${toMock.url}/v1/webhook.list`, { headers: { authorization: 'Bearer mock-2026-08-25' } });
+    const response = await fetch(`${toMock.url}/v1/webhook.list`, {
+      headers: { authorization: 'Bearer mock-2026-08-25' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('service-version')).toBe('2026-08-25');
     expect(response.headers.get(VIOLATIONS_HEADER)).toBeNull();
   });
 
   it('answers 502 when the upstream cannot be reached', async () => {
-    const dead = await startProxy({ upstream: 'http://127.0.0.1:9', log: (line) => logged.push(line) });
+    const dead = await startProxy({
+      upstream: 'http://127.0.0.1:9',
+      log: (line) => logged.push(line),
+    });
     const response = await fetch(`${dead.url}/v1/webhook.list`);
     expect(response.status).toBe(502);
     await dead.close();
@@ -57,15 +73,22 @@ describe('proxy', () => {
 
   it('on a busy port rejects with PortUnavailableError, the error its command turns into one line', async () => {
     const port = Number(new URL(toMock.url).port);
-    await expect(startProxy({ upstream: mock.url, port })).rejects.toBeInstanceOf(PortUnavailableError);
+    await expect(startProxy({ upstream: mock.url, port })).rejects.toBeInstanceOf(
+      PortUnavailableError,
+    );
   });
 
-  it.each(['\\', '//evil.example/v1/webhook.list', '\\v1/webhook.list'])('refuses the request-target %s with 400, forwarding nothing', async (target) => {
-    const before = wrong.requests.length;
-    const status = await new Promise<number>((resolve, reject) => {
-      request(`${toWrong.url}/`, { path: target }, (res) => resolve(res.resume().statusCode ?? 0)).on('error', reject).end();
-    });
-    expect(status).toBe(400);
-    expect(wrong.requests.length).toBe(before);
-  });
+  it.each(['\\', '//evil.example/v1/webhook.list', '\\v1/webhook.list'])(
+    'refuses the request-target %s with 400, forwarding nothing',
+    async (target) => {
+      const before = wrong.requests.length;
+      const status = await new Promise<number>((resolve, reject) => {
+        request(`${toWrong.url}/`, { path: target }, (res) => resolve(res.resume().statusCode ?? 0))
+          .on('error', reject)
+          .end();
+      });
+      expect(status).toBe(400);
+      expect(wrong.requests.length).toBe(before);
+    },
+  );
 });

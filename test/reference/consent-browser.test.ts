@@ -21,7 +21,9 @@ let attackerPage = '';
 beforeAll(async () => {
   if (skip) return;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  attacker = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage));
+  attacker = createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage),
+  );
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}/`;
 }, 60_000);
@@ -31,7 +33,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => attacker.close(() => resolve()));
 });
 
-const authorizeUrl = () => `${reference.server.url}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'client_public', redirect_uri: REDIRECT, state: 'browser-state', code_challenge: CHALLENGE, code_challenge_method: 'S256' })}`;
+const authorizeUrl = () =>
+  `${reference.server.url}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'client_public', redirect_uri: REDIRECT, state: 'browser-state', code_challenge: CHALLENGE, code_challenge_method: 'S256' })}`;
 
 /** A page whose requests to the client's redirect URI are answered here, and recorded. */
 async function browserPage(): Promise<{ page: Page; callbacks: string[] }> {
@@ -51,11 +54,14 @@ describe.skipIf(skip)('consent in a browser', () => {
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(`${REDIRECT}**`);
     const location = new URL(callbacks[0]!);
-    expect([location.searchParams.get('code'), location.searchParams.get('state')]).toEqual([expect.stringMatching(/^code_/), 'browser-state']);
+    expect([location.searchParams.get('code'), location.searchParams.get('state')]).toEqual([
+      expect.stringMatching(/^code_/),
+      'browser-state',
+    ]);
     await page.close();
   });
 
-  it('a form posted from another site, even with the page\'s own token, grants nothing', async () => {
+  it("a form posted from another site, even with the page's own token, grants nothing", async () => {
     const { page, callbacks } = await browserPage();
     await page.goto(authorizeUrl());
     const token = await page.locator('input[name=consent_token]').getAttribute('value');
@@ -69,11 +75,20 @@ describe.skipIf(skip)('consent in a browser', () => {
   it('another site cannot frame the page', async () => {
     const { page } = await browserPage();
     attackerPage = `<iframe src="${authorizeUrl()}"></iframe>`;
-    const framed = page.waitForResponse((r) => r.url().startsWith(`${reference.server.url}/oauth/authorize`));
+    const framed = page.waitForResponse((r) =>
+      r.url().startsWith(`${reference.server.url}/oauth/authorize`),
+    );
     await page.goto(attackerUrl);
     await framed;
     await page.waitForTimeout(200);
-    const forms = await Promise.all(page.frames().map((frame) => frame.locator('input[name=consent_token]').count().catch(() => 0)));
+    const forms = await Promise.all(
+      page.frames().map((frame) =>
+        frame
+          .locator('input[name=consent_token]')
+          .count()
+          .catch(() => 0),
+      ),
+    );
     expect(forms.reduce((a, b) => a + b, 0)).toBe(0);
     await page.close();
   });

@@ -11,6 +11,9 @@ const api = deliveryApi(() => reference.server.url);
 describe.each(['v0', 'v1'] as const)('%s trigger', (generation) => {
   it.each(PROTOTYPE_NAMES.map((name) => [name] as const))('event %s is unknown', async (name) => {
     const answer = await api.trigger(name, {}, generation);
-    expect([answer.status, answer.body]).toEqual([400, { error: 'invalid_parameter', problems: [`${generation} has no event "${name}"`] }]);
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      { error: 'invalid_parameter', problems: [`${generation} has no event "${name}"`] },
+    ]);
   });
 });

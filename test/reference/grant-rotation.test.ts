@@ -24,15 +24,27 @@ describe('rotateGrant', () => {
     ['eight at once', { given: 8, want: 1 }],
   ];
   it.each(cases)('%s: exactly one rotates', async (_, { given, want }) => {
-    const grant = await store.createGrant({ clientId: 'client_confidential', access: 'organization', scope: 'chat:write' }, now);
-    const rotated = await Promise.all(Array.from({ length: given }, () => store.rotateGrant(grant.id, grant.refreshToken, 'chat:write', now)));
+    const grant = await store.createGrant(
+      { clientId: 'client_confidential', access: 'organization', scope: 'chat:write' },
+      now,
+    );
+    const rotated = await Promise.all(
+      Array.from({ length: given }, () =>
+        store.rotateGrant(grant.id, grant.refreshToken, 'chat:write', now),
+      ),
+    );
     expect(rotated.filter(Boolean)).toHaveLength(want);
     expect((await store.grantByRetiredRefreshToken(grant.refreshToken, now))?.id).toBe(grant.id);
   });
 
   it('a revoked grant does not rotate', async () => {
-    const grant = await store.createGrant({ clientId: 'client_confidential', access: 'organization', scope: 'chat:write' }, now);
+    const grant = await store.createGrant(
+      { clientId: 'client_confidential', access: 'organization', scope: 'chat:write' },
+      now,
+    );
     await store.revokeGrant(grant.id);
-    expect(await store.rotateGrant(grant.id, grant.refreshToken, 'chat:write', now)).toBeUndefined();
+    expect(
+      await store.rotateGrant(grant.id, grant.refreshToken, 'chat:write', now),
+    ).toBeUndefined();
   });
 });

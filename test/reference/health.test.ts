@@ -16,7 +16,9 @@ describe('subscription health', () => {
     try {
       expect(await hook.listed()).not.toHaveProperty('failStreakStartedAt');
       await api.trigger('meeting.ended', {});
-      expect(await waitFor(async () => Boolean((await hook.listed())?.failStreakStartedAt))).toBe(true);
+      expect(await waitFor(async () => Boolean((await hook.listed())?.failStreakStartedAt))).toBe(
+        true,
+      );
       const streak = (await hook.listed())!.failStreakStartedAt as string;
       expect(Date.parse(streak)).toBeGreaterThan(Date.now() - 5000);
       // A second failure keeps the streak's start.
@@ -58,8 +60,12 @@ describe('subscription health', () => {
   });
 
   it('HEALTH-04: v0 subscriptions are never paused', async () => {
-    const hook = await api.receiver('onair.event.canceled', () => ({ status: 400 }), { generation: 'v0' });
-    const payload = JSON.parse(readFileSync('schemas/webhooks/v0/onair.event.canceled.valid.example.json', 'utf8')).data;
+    const hook = await api.receiver('onair.event.canceled', () => ({ status: 400 }), {
+      generation: 'v0',
+    });
+    const payload = JSON.parse(
+      readFileSync('schemas/webhooks/v0/onair.event.canceled.valid.example.json', 'utf8'),
+    ).data;
     try {
       expect((await api.trigger('onair.event.canceled', payload, 'v0')).status).toBe(202);
       await waitFor(() => hook.requests.length === 1);
@@ -67,7 +73,9 @@ describe('subscription health', () => {
       await api.trigger('onair.event.canceled', payload, 'v0');
       await waitFor(() => hook.requests.length === 2);
       await sleep(50);
-      const [row] = (await reference.server.store.listSubscriptions('app_acme', 'v0')).filter((s) => s.id === hook.id);
+      const [row] = (await reference.server.store.listSubscriptions('app_acme', 'v0')).filter(
+        (s) => s.id === hook.id,
+      );
       expect(row).toMatchObject({ disabledAt: null, failStreakStartedAt: expect.any(String) });
       await api.trigger('onair.event.canceled', payload, 'v0');
       expect(await waitFor(() => hook.requests.length === 3)).toBe(true);

@@ -12,7 +12,10 @@ let now = at('2026-11-21T12:00:00Z');
 const clock = { nowSeconds: () => now, nowMicroseconds: () => now * 1_000_000 };
 const reference = useReferenceServer({ registry, clock });
 
-const list = (token: string) => fetch(`${reference.server.url}/v1/webhook.list`, { headers: { authorization: `Bearer ${token}` } });
+const list = (token: string) =>
+  fetch(`${reference.server.url}/v1/webhook.list`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 describe('version lifecycle', () => {
   it('lifecycleAt: past sunset is sunset, an announced one deprecated, others untouched', () => {

@@ -16,14 +16,18 @@ describe('conformance profile', () => {
     const pins = profile.credentials.map((c) => c.pin);
     for (const version of listVersions()) expect(pins).toContain(version);
     expect(pins).toContain(null);
-    expect(profile.credentials.find((c) => c.access === 'personal')?.kind).toBe('personal_access_token');
+    expect(profile.credentials.find((c) => c.access === 'personal')?.kind).toBe(
+      'personal_access_token',
+    );
     expect(profile.credentials.filter((c) => c.revoked)).toHaveLength(1);
   });
 
   it('names what it implements and a chat for every ephemeral case', () => {
     expect(profile.implements).toEqual(Object.keys(HANDLERS));
     expect(Object.keys(profile.fixtures.chats)).toEqual(Object.keys(CHATS));
-    expect(profile.ephemeralStream).toBe('http://127.0.0.1:4030/reference/ephemeral-stream?user={user}');
+    expect(profile.ephemeralStream).toBe(
+      'http://127.0.0.1:4030/reference/ephemeral-stream?user={user}',
+    );
   });
 
   it('AUTH-04: lists a confidential and a public OAuth client and how to consent', () => {
@@ -36,19 +40,42 @@ describe('conformance profile', () => {
     expect(profile.signingSecret).toMatch(/^whsec_/);
     expect(profile).not.toHaveProperty('eventTrigger');
     expect(profile.timeScale).toBe(1);
-    const testing = profileOf('http://127.0.0.1:4030', seedWorkspace(), { timeScale: 600, triggerEvents: true });
-    expect([testing.eventTrigger, testing.timeScale]).toEqual(['http://127.0.0.1:4030/reference/events', 600]);
+    const testing = profileOf('http://127.0.0.1:4030', seedWorkspace(), {
+      timeScale: 600,
+      triggerEvents: true,
+    });
+    expect([testing.eventTrigger, testing.timeScale]).toEqual([
+      'http://127.0.0.1:4030/reference/events',
+      600,
+    ]);
   });
 
   it('serve --profile-out writes it with the address it listens on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'service-profile-'));
     const file = join(dir, 'profile.json');
     // The server runs until killed; the profile is written before it starts listening for good.
-    const child = execFile(process.execPath, ['bin/service-contract.js', 'serve', '--port', '0', '--data', join(dir, 'data'), '--profile-out', file]);
+    const child = execFile(process.execPath, [
+      'bin/service-contract.js',
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      join(dir, 'data'),
+      '--profile-out',
+      file,
+    ]);
     try {
-      await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve()));
+      await new Promise<void>((resolve) =>
+        child.stdout!.on(
+          'data',
+          (chunk: Buffer) => chunk.toString().includes('listening') && resolve(),
+        ),
+      );
       const written = JSON.parse(await readFile(file, 'utf8'));
-      expect(written).toMatchObject({ format: 'service-contract/profile@1', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+      expect(written).toMatchObject({
+        format: 'service-contract/profile@1',
+        baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      });
       expect(written.baseUrl).not.toMatch(/:0$/);
     } finally {
       child.kill('SIGKILL');

@@ -9,10 +9,16 @@ const WINDOW_MS = 1000;
 const reference = useReferenceServer({ timeScale: 10, triggerEvents: true });
 const api = deliveryApi(() => reference.server.url);
 
-const example = JSON.parse(readFileSync('schemas/webhooks/v0/chat.message.reaction.valid.example.json', 'utf8')).data;
+const example = JSON.parse(
+  readFileSync('schemas/webhooks/v0/chat.message.reaction.valid.example.json', 'utf8'),
+).data;
 const thumbs = example.reactions[0];
 const heart = example.reactions[1];
-const reaction = (messageId: string, reactions: unknown[]) => ({ ...example, messageId, reactions });
+const reaction = (messageId: string, reactions: unknown[]) => ({
+  ...example,
+  messageId,
+  reactions,
+});
 
 describe('reaction deliveries (v0 chat:message:reaction)', () => {
   it('DLV-11: changes of one message within the window are one delivery of the latest set', async () => {
@@ -29,7 +35,12 @@ describe('reaction deliveries (v0 chat:message:reaction)', () => {
       expect(await waitFor(() => hook.requests.length === 2, 3000)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const bodies = hook.requests.map((r) => JSON.parse(r.body));
-      expect(bodies.map((b) => [b.messageId, b.reactions.map((r: { code: string }) => r.code)]).sort()).toEqual([['m_1', [':heart:']], ['m_2', [':heart:']]]);
+      expect(
+        bodies.map((b) => [b.messageId, b.reactions.map((r: { code: string }) => r.code)]).sort(),
+      ).toEqual([
+        ['m_1', [':heart:']],
+        ['m_2', [':heart:']],
+      ]);
       // About 10 s (scaled) after the first change, not at once.
       expect(hook.requests[0]!.receivedAt - start).toBeGreaterThan(WINDOW_MS * 0.9);
     } finally {
@@ -38,8 +49,14 @@ describe('reaction deliveries (v0 chat:message:reaction)', () => {
   });
 
   it('SUB-10: codes match with or without colons; the payload still lists every reaction', async () => {
-    const bare = await api.receiver('chat:message:reaction', () => OK, { generation: 'v0', filter: { codes: ['thumbs_up'] } });
-    const other = await api.receiver('chat:message:reaction', () => OK, { generation: 'v0', filter: { codes: [':tada:'] } });
+    const bare = await api.receiver('chat:message:reaction', () => OK, {
+      generation: 'v0',
+      filter: { codes: ['thumbs_up'] },
+    });
+    const other = await api.receiver('chat:message:reaction', () => OK, {
+      generation: 'v0',
+      filter: { codes: [':tada:'] },
+    });
     try {
       await api.trigger('chat:message:reaction', reaction('m_3', [thumbs, heart]), 'v0');
       expect(await waitFor(() => bare.requests.length === 1, 3000)).toBe(true);

@@ -19,15 +19,33 @@ afterAll(async () => {
 });
 
 const subscribeLoopback = (url: string) =>
-  fetch(`${url}/v1/webhook.subscribe`, { method: 'POST', headers: { authorization: 'Bearer sk-2026-08-25', 'content-type': 'application/json' }, body: JSON.stringify({ event: 'meeting.ended', url: 'http://127.0.0.1:9999/hook' }) });
+  fetch(`${url}/v1/webhook.subscribe`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk-2026-08-25', 'content-type': 'application/json' },
+    body: JSON.stringify({ event: 'meeting.ended', url: 'http://127.0.0.1:9999/hook' }),
+  });
 
 describe('serve --allow-local-destinations', () => {
   it.each([
-    ['without it, loopback is refused and the profile says so', { flags: [], status: 400, localDestinations: false }],
-    ['with it, loopback is accepted and the profile says so', { flags: ['--allow-local-destinations'], status: 200, localDestinations: true }],
+    [
+      'without it, loopback is refused and the profile says so',
+      { flags: [], status: 400, localDestinations: false },
+    ],
+    [
+      'with it, loopback is accepted and the profile says so',
+      { flags: ['--allow-local-destinations'], status: 200, localDestinations: true },
+    ],
   ])('%s', async (_, { flags, status, localDestinations }) => {
     const data = join(dir, `data-${flags.length}`);
-    const { child, urls } = await spawnListening([BIN, 'serve', '--port', '0', '--data', data, ...flags]);
+    const { child, urls } = await spawnListening([
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      data,
+      ...flags,
+    ]);
     children.push(child);
     expect((await subscribeLoopback(urls['listening on']!)).status).toBe(status);
     const printed = await runNode([BIN, 'serve', '--print-profile', '--port', '4030', ...flags]);

@@ -9,48 +9,123 @@ import { loadDocumentsByVersion } from '../../src/validation/documents-by-versio
 const documents = loadDocumentsByVersion();
 const reference = useReferenceServer();
 
-async function call(path: string, init: { method?: string; token?: string; json?: unknown; form?: string } = {}) {
+async function call(
+  path: string,
+  init: { method?: string; token?: string; json?: unknown; form?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
   const method = init.method ?? 'GET';
-  const response = await fetch(`${reference.server.url}${path}`, { method, headers, body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)) });
+  const response = await fetch(`${reference.server.url}${path}`, {
+    method,
+    headers,
+    body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+  });
   const text = await response.text();
   const body = text ? JSON.parse(text) : undefined;
   const key = path.startsWith('/v0/') ? 'v0' : response.headers.get('service-version')!;
   const { document, validator } = documents.get(key)!;
-  const diagnostics = checkResponse(document, validator, { path: path.slice(3), method, status: response.status, headers: response.headers, body });
+  const diagnostics = checkResponse(document, validator, {
+    path: path.slice(3),
+    method,
+    status: response.status,
+    headers: response.headers,
+    body,
+  });
   return { status: response.status, body, diagnostics };
 }
 
-const subscribe = (json: unknown, token = 'sk-2026-08-25') => call('/v0/webhook.subscribe', { method: 'POST', token, json });
-const unsubscribe = (id: string, token = 'sk-2026-08-25') => call('/v0/webhook.unsubscribe', { method: 'POST', token, form: `id=${id}` });
+const subscribe = (json: unknown, token = 'sk-2026-08-25') =>
+  call('/v0/webhook.subscribe', { method: 'POST', token, json });
+const unsubscribe = (id: string, token = 'sk-2026-08-25') =>
+  call('/v0/webhook.unsubscribe', { method: 'POST', token, form: `id=${id}` });
 
 describe('v0 subscriptions', () => {
   it('SUB-01: subscribe answers the subscription with a uuid', async () => {
-    const answer = await subscribe({ url: 'https://h.example.com/a', event: 'lobby:booked', filter: { lobbyId: 'l1' } });
+    const answer = await subscribe({
+      url: 'https://h.example.com/a',
+      event: 'lobby:booked',
+      filter: { lobbyId: 'l1' },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), event: 'lobby:booked', url: 'https://h.example.com/a', filter: { lobbyId: 'l1' } });
+    expect(answer.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      event: 'lobby:booked',
+      url: 'https://h.example.com/a',
+      filter: { lobbyId: 'l1' },
+    });
     expect(answer.diagnostics).toEqual([]);
   });
 
   it('SUB-02: a second subscribe for the same event and URL updates the filter and keeps the id', async () => {
-    const first = await subscribe({ url: 'https://h.example.com/b', event: 'chat:message:reaction', filter: { codes: ['heart'] } });
-    const second = await subscribe({ url: 'https://h.example.com/b', event: 'chat:message:reaction', filter: { codes: [':fire:'] } });
+    const first = await subscribe({
+      url: 'https://h.example.com/b',
+      event: 'chat:message:reaction',
+      filter: { codes: ['heart'] },
+    });
+    const second = await subscribe({
+      url: 'https://h.example.com/b',
+      event: 'chat:message:reaction',
+      filter: { codes: [':fire:'] },
+    });
     expect(second.body).toEqual({ ...first.body, filter: { codes: [':fire:'] } });
     const other = await subscribe({ url: 'https://h.example.com/b', event: 'chat:message:dm' });
     expect(other.body.id).not.toBe(first.body.id);
     expect(other.body.filter).toBeNull();
   });
 
-  const refusals: Array<[string, { json: unknown; token?: string; status: number; body?: unknown }]> = [
-    ['SUB-03: a url over 1024 characters', { json: { url: `https://h.example.com/${'a'.repeat(1003)}`, event: 'lobby:booked' }, status: 400, body: { code: 'invalid_parameter' } }],
-    ['SUB-03: plain HTTP outside a local environment', { json: { url: 'http://h.example.com/a', event: 'lobby:booked' }, status: 400, body: { code: 'invalid_parameter' } }],
-    ['SUB-04: a filter key v0 does not have', { json: { url: 'https://h.example.com/a', event: 'chat:message:dm', filter: { chatType: 'dm' } }, status: 400 }],
-    ['SUB-01: magicast.created is not subscribable', { json: { url: 'https://h.example.com/a', event: 'magicast.created' }, status: 400 }],
-    ['SUB-06: a personal token', { json: { url: 'https://h.example.com/a', event: 'lobby:booked' }, token: 'pat-ada', status: 401 }],
-    ['SUB-06: a key without webhook:write', { json: { url: 'https://h.example.com/a', event: 'lobby:booked' }, token: 'sk-no-scopes', status: 401 }],
+  const refusals: Array<
+    [string, { json: unknown; token?: string; status: number; body?: unknown }]
+  > = [
+    [
+      'SUB-03: a url over 1024 characters',
+      {
+        json: { url: `https://h.example.com/${'a'.repeat(1003)}`, event: 'lobby:booked' },
+        status: 400,
+        body: { code: 'invalid_parameter' },
+      },
+    ],
+    [
+      'SUB-03: plain HTTP outside a local environment',
+      {
+        json: { url: 'http://h.example.com/a', event: 'lobby:booked' },
+        status: 400,
+        body: { code: 'invalid_parameter' },
+      },
+    ],
+    [
+      'SUB-04: a filter key v0 does not have',
+      {
+        json: {
+          url: 'https://h.example.com/a',
+          event: 'chat:message:dm',
+          filter: { chatType: 'dm' },
+        },
+        status: 400,
+      },
+    ],
+    [
+      'SUB-01: magicast.created is not subscribable',
+      { json: { url: 'https://h.example.com/a', event: 'magicast.created' }, status: 400 },
+    ],
+    [
+      'SUB-06: a personal token',
+      {
+        json: { url: 'https://h.example.com/a', event: 'lobby:booked' },
+        token: 'pat-ada',
+        status: 401,
+      },
+    ],
+    [
+      'SUB-06: a key without webhook:write',
+      {
+        json: { url: 'https://h.example.com/a', event: 'lobby:booked' },
+        token: 'sk-no-scopes',
+        status: 401,
+      },
+    ],
   ];
   it.each(refusals)('%s is refused', async (_, { json, token, status, body }) => {
     const answer = await subscribe(json, token);
@@ -60,11 +135,16 @@ describe('v0 subscriptions', () => {
   });
 
   it('SUB-03: plain HTTP to a loopback destination is local and allowed', async () => {
-    expect((await subscribe({ url: 'http://127.0.0.1:9999/hook', event: 'lobby:booked' })).status).toBe(200);
+    expect(
+      (await subscribe({ url: 'http://127.0.0.1:9999/hook', event: 'lobby:booked' })).status,
+    ).toBe(200);
   });
 
   it('SUB-05: unsubscribe answers 204, then 404 for the same id', async () => {
-    const { body } = await subscribe({ url: 'https://h.example.com/c', event: 'transcript:started' });
+    const { body } = await subscribe({
+      url: 'https://h.example.com/c',
+      event: 'transcript:started',
+    });
     const first = await unsubscribe(body.id);
     expect([first.status, first.body, first.diagnostics]).toEqual([204, undefined, []]);
     const again = await unsubscribe(body.id);
@@ -80,7 +160,13 @@ describe('v1 list', () => {
   it('SUB-07: lists the static subscription with dynamic false', async () => {
     const answer = await call('/v1/webhook.list', { token: 'sk-2026-08-25' });
     expect(answer.status).toBe(200);
-    expect(answer.body.webhooks).toEqual([expect.objectContaining({ event: 'chat.message', url: 'http://127.0.0.1:9/static-hook', dynamic: false })]);
+    expect(answer.body.webhooks).toEqual([
+      expect.objectContaining({
+        event: 'chat.message',
+        url: 'http://127.0.0.1:9/static-hook',
+        dynamic: false,
+      }),
+    ]);
     expect(answer.diagnostics).toEqual([]);
   });
 
@@ -92,7 +178,11 @@ describe('v1 list', () => {
   it('token.info names the client, the principal and the scopes of the token', async () => {
     const key = await call('/v1/token.info', { token: 'sk-2026-08-25' });
     expect([key.status, key.diagnostics]).toEqual([200, []]);
-    expect(key.body).toMatchObject({ ok: true, client: 'app_acme', scopes: expect.arrayContaining(['webhook:read', 'chat:write']) });
+    expect(key.body).toMatchObject({
+      ok: true,
+      client: 'app_acme',
+      scopes: expect.arrayContaining(['webhook:read', 'chat:write']),
+    });
     const personal = await call('/v1/token.info', { token: 'pat-ada' });
     expect(personal.body.principal).not.toBe(key.body.principal);
     expect(personal.body.scopes).toEqual(['chat:write', 'webhook:read']);
@@ -100,22 +190,67 @@ describe('v1 list', () => {
 });
 
 describe('v1 subscribe and unsubscribe', () => {
-  const v1 = (path: string, json: unknown, token = 'sk-2026-07-07') => call(`/v1/${path}`, { method: 'POST', token, json });
+  const v1 = (path: string, json: unknown, token = 'sk-2026-07-07') =>
+    call(`/v1/${path}`, { method: 'POST', token, json });
 
   it('VER-14: a subscription takes the credential pin, or the apiVersion asked for, and keeps it', async () => {
-    const pinned = await v1('webhook.subscribe', { event: 'chat.message', url: 'https://h.example.com/v1a' });
-    expect([pinned.status, pinned.body.apiVersion, pinned.diagnostics]).toEqual([200, '2026-07-07', []]);
-    const explicit = await v1('webhook.subscribe', { event: 'chat.reaction', url: 'https://h.example.com/v1a', apiVersion: '2026-08-25' });
+    const pinned = await v1('webhook.subscribe', {
+      event: 'chat.message',
+      url: 'https://h.example.com/v1a',
+    });
+    expect([pinned.status, pinned.body.apiVersion, pinned.diagnostics]).toEqual([
+      200,
+      '2026-07-07',
+      [],
+    ]);
+    const explicit = await v1('webhook.subscribe', {
+      event: 'chat.reaction',
+      url: 'https://h.example.com/v1a',
+      apiVersion: '2026-08-25',
+    });
     expect(explicit.body.apiVersion).toBe('2026-08-25');
-    const again = await v1('webhook.subscribe', { event: 'chat.reaction', url: 'https://h.example.com/v1a', apiVersion: '2026-06-01', filter: { names: ['heart'] } });
-    expect([again.body.id, again.body.apiVersion, again.body.filter]).toEqual([explicit.body.id, '2026-08-25', { names: ['heart'] }]);
+    const again = await v1('webhook.subscribe', {
+      event: 'chat.reaction',
+      url: 'https://h.example.com/v1a',
+      apiVersion: '2026-06-01',
+      filter: { names: ['heart'] },
+    });
+    expect([again.body.id, again.body.apiVersion, again.body.filter]).toEqual([
+      explicit.body.id,
+      '2026-08-25',
+      { names: ['heart'] },
+    ]);
   });
 
   const refusals: Array<[string, { json: unknown; error: string }]> = [
-    ['SUB-09: an empty filter', { json: { event: 'chat.message', url: 'https://h.example.com/x', filter: {} }, error: 'invalid_parameter' }],
-    ['SUB-09: mention false alone', { json: { event: 'chat.message', url: 'https://h.example.com/x', filter: { mention: false } }, error: 'invalid_parameter' }],
-    ['VER-14: an apiVersion that does not exist', { json: { event: 'chat.message', url: 'https://h.example.com/x', apiVersion: '2025-01-01' }, error: 'invalid_parameter' }],
-    ['SUB-03: plain HTTP to another host', { json: { event: 'chat.message', url: 'http://h.example.com/x' }, error: 'invalid_parameter' }],
+    [
+      'SUB-09: an empty filter',
+      {
+        json: { event: 'chat.message', url: 'https://h.example.com/x', filter: {} },
+        error: 'invalid_parameter',
+      },
+    ],
+    [
+      'SUB-09: mention false alone',
+      {
+        json: { event: 'chat.message', url: 'https://h.example.com/x', filter: { mention: false } },
+        error: 'invalid_parameter',
+      },
+    ],
+    [
+      'VER-14: an apiVersion that does not exist',
+      {
+        json: { event: 'chat.message', url: 'https://h.example.com/x', apiVersion: '2025-01-01' },
+        error: 'invalid_parameter',
+      },
+    ],
+    [
+      'SUB-03: plain HTTP to another host',
+      {
+        json: { event: 'chat.message', url: 'http://h.example.com/x' },
+        error: 'invalid_parameter',
+      },
+    ],
     ['no url', { json: { event: 'chat.message' }, error: 'missing_parameter' }],
   ];
   it.each(refusals)('%s is refused with 400', async (_, { json, error }) => {
@@ -124,13 +259,27 @@ describe('v1 subscribe and unsubscribe', () => {
   });
 
   it('SUB-09: mention false may accompany another key', async () => {
-    expect((await v1('webhook.subscribe', { event: 'chat.message', url: 'https://h.example.com/m', filter: { mention: false, chatType: 'dm' } })).status).toBe(200);
+    expect(
+      (
+        await v1('webhook.subscribe', {
+          event: 'chat.message',
+          url: 'https://h.example.com/m',
+          filter: { mention: false, chatType: 'dm' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('SUB-07: lists the new subscription as dynamic; unsubscribe removes it once', async () => {
-    const { body } = await v1('webhook.subscribe', { event: 'meeting.ended', url: 'https://h.example.com/gone', filter: { hasVideo: true } });
+    const { body } = await v1('webhook.subscribe', {
+      event: 'meeting.ended',
+      url: 'https://h.example.com/gone',
+      filter: { hasVideo: true },
+    });
     const listed = await call('/v1/webhook.list', { token: 'sk-2026-08-25' });
-    expect(listed.body.webhooks).toContainEqual(expect.objectContaining({ id: body.id, dynamic: true, filter: { hasVideo: true } }));
+    expect(listed.body.webhooks).toContainEqual(
+      expect.objectContaining({ id: body.id, dynamic: true, filter: { hasVideo: true } }),
+    );
     const removed = await v1('webhook.unsubscribe', { id: body.id });
     expect([removed.status, removed.body, removed.diagnostics]).toEqual([200, { ok: true }, []]);
     expect((await v1('webhook.unsubscribe', { id: body.id })).status).toBe(400);

@@ -16,7 +16,13 @@ const testDir = join(PROJECT_ROOT, 'test');
  * test, not a test of the rule, so comments (trivia to the TypeScript parser) are never read.
  */
 function citedText(file: string): string {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS,
+  );
   const texts: string[] = [];
   const walk = (node: ts.Node): void => {
     if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) texts.push(node.text);
@@ -41,15 +47,20 @@ describe('requirement catalogue', () => {
   });
 
   it('parseRequirements reads table rows and nothing else', () => {
-    const markdown = '| ID | Rule | Layer |\n|---|---|---|\n| XX-01 | A rule, with commas | doc, live |\nprose | not | a row';
-    expect(parseRequirements(markdown)).toEqual([{ id: 'XX-01', rule: 'A rule, with commas', layers: ['doc', 'live'] }]);
+    const markdown =
+      '| ID | Rule | Layer |\n|---|---|---|\n| XX-01 | A rule, with commas | doc, live |\nprose | not | a row';
+    expect(parseRequirements(markdown)).toEqual([
+      { id: 'XX-01', rule: 'A rule, with commas', layers: ['doc', 'live'] },
+    ]);
   });
 
   // The repository's own docs/REQUIREMENTS.md is the catalogue these tests check against; nothing
   // outside the repository is read, so this runs (and can fail) in every checkout.
   it('docs/REQUIREMENTS.md is the catalogue, and every rule row in it parses with known layers', () => {
     expect(REQUIREMENTS_FILE).toBe(join(PROJECT_ROOT, 'docs', 'REQUIREMENTS.md'));
-    const rows = readFileSync(REQUIREMENTS_FILE, 'utf8').split('\n').filter((line) => /^\|\s*[A-Z]+-\d+\s*\|/.test(line.trim()));
+    const rows = readFileSync(REQUIREMENTS_FILE, 'utf8')
+      .split('\n')
+      .filter((line) => /^\|\s*[A-Z]+-\d+\s*\|/.test(line.trim()));
     expect(requirements.map((r) => r.id)).toEqual(rows.map((line) => /[A-Z]+-\d+/.exec(line)![0]));
     for (const { id, layers } of requirements) {
       expect(layers.length, id).toBeGreaterThan(0);
@@ -68,17 +79,24 @@ describe('every requirement of layer doc is cited by a test', () => {
 // The reference server's integration tests over real HTTP: its own folder, and the front rules,
 // which run against it as well as the mock.
 const referenceSources = ['reference', 'http']
-  .flatMap((folder) => listFiles(join(testDir, folder)).filter((path) => path.endsWith('.ts')).map((path) => join(testDir, folder, path)))
+  .flatMap((folder) =>
+    listFiles(join(testDir, folder))
+      .filter((path) => path.endsWith('.ts'))
+      .map((path) => join(testDir, folder, path)),
+  )
   .map(citedText)
   .join('\n');
 
 /** Rules no operation of the documents can show, with the reason. */
 const NOT_OBSERVABLE: Record<string, string> = {
-  'VER-15': 'no documented operation takes a cursor: SPEC.md shows pagination only in general terms',
+  'VER-15':
+    'no documented operation takes a cursor: SPEC.md shows pagination only in general terms',
 };
 
 describe('every requirement of layers live and recv is cited by a reference-server test', () => {
-  const observable = requirements.filter((r) => (r.layers.includes('live') || r.layers.includes('recv')) && !(r.id in NOT_OBSERVABLE));
+  const observable = requirements.filter(
+    (r) => (r.layers.includes('live') || r.layers.includes('recv')) && !(r.id in NOT_OBSERVABLE),
+  );
   it.each(observable.map((r) => [r.id, r] as const))('%s', (id) => {
     expect(cites(referenceSources, id)).toBe(true);
   });

@@ -22,10 +22,22 @@ const SITE_INDEX = join(PROJECT_ROOT, 'site', 'index.html');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'service-start-'));
-  const args = [...START, '--docs-port', '0', '--mock-port', '0', '--reference-port', '0', '--data', dataDir, '--skip-build'];
+  const args = [
+    ...START,
+    '--docs-port',
+    '0',
+    '--mock-port',
+    '0',
+    '--reference-port',
+    '0',
+    '--data',
+    dataDir,
+    '--skip-build',
+  ];
   // Until the last line of the credentials block under `reference:`.
   ({ child, stdout } = await startNode(args, /^ {2}users: .*\n/m));
-  for (const name of ['docs', 'mock', 'reference']) urls[name] = new RegExp(`^${name}: (http://[^\\s/]+)`, 'm').exec(stdout)![1]!;
+  for (const name of ['docs', 'mock', 'reference'])
+    urls[name] = new RegExp(`^${name}: (http://[^\\s/]+)`, 'm').exec(stdout)![1]!;
 }, 120_000);
 afterAll(async () => {
   if (child) await stop(child);
@@ -41,21 +53,33 @@ describe('npm start', () => {
   });
 
   it('serves the versioned mock (VER-03)', async () => {
-    const answer = await fetch(`${urls.mock}/v1/webhook.list`, { headers: { authorization: 'Bearer mock-2026-08-25' } });
+    const answer = await fetch(`${urls.mock}/v1/webhook.list`, {
+      headers: { authorization: 'Bearer mock-2026-08-25' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('service-version')).toBe('2026-08-25');
   });
 
   it('serves the reference server, with its store under --data (SUB-07)', async () => {
-    const answer = await fetch(`${urls.reference}/v1/webhook.list`, { headers: { authorization: 'Bearer sk-2026-07-07' } });
+    const answer = await fetch(`${urls.reference}/v1/webhook.list`, {
+      headers: { authorization: 'Bearer sk-2026-07-07' },
+    });
     expect([answer.status, answer.headers.get('service-version')]).toEqual([200, '2026-07-07']);
     expect((await answer.json()).webhooks).toEqual([expect.objectContaining({ dynamic: false })]);
   });
 
   it('prints the seeded credentials under its reference line, as serve does', () => {
-    const block = stdout.slice(stdout.indexOf('\nreference: ') + 1).split('\n').slice(1, 6);
+    const block = stdout
+      .slice(stdout.indexOf('\nreference: ') + 1)
+      .split('\n')
+      .slice(1, 6);
     const profile = profileOf(urls.reference!, seedWorkspace());
-    const named = [...profile.credentials.map((c) => c.token), ...profile.oauthClients.map((c) => c.id), profile.signingSecret, profile.fixtures.users.member];
+    const named = [
+      ...profile.credentials.map((c) => c.token),
+      ...profile.oauthClients.map((c) => c.id),
+      profile.signingSecret,
+      profile.fixtures.users.member,
+    ];
     for (const value of named) expect(block.join('\n')).toContain(value);
     expect(block.every((line) => line.startsWith('  '))).toBe(true);
   });
@@ -81,19 +105,49 @@ describe('npm start on a busy port', () => {
   afterAll(() => new Promise<void>((resolve) => occupier.close(() => resolve())));
 
   const flags = ['--docs-port', '--mock-port', '--reference-port'] as const;
-  const cases: Array<[string, () => Record<(typeof flags)[number], number>, (typeof flags)[number]]> = [
-    ['--docs-port busy', () => ({ '--docs-port': busy, '--mock-port': 0, '--reference-port': 0 }), '--docs-port'],
-    ['--mock-port busy', () => ({ '--docs-port': 0, '--mock-port': busy, '--reference-port': 0 }), '--mock-port'],
-    ['--reference-port busy', () => ({ '--docs-port': 0, '--mock-port': 0, '--reference-port': busy }), '--reference-port'],
+  const cases: Array<
+    [string, () => Record<(typeof flags)[number], number>, (typeof flags)[number]]
+  > = [
+    [
+      '--docs-port busy',
+      () => ({ '--docs-port': busy, '--mock-port': 0, '--reference-port': 0 }),
+      '--docs-port',
+    ],
+    [
+      '--mock-port busy',
+      () => ({ '--docs-port': 0, '--mock-port': busy, '--reference-port': 0 }),
+      '--mock-port',
+    ],
+    [
+      '--reference-port busy',
+      () => ({ '--docs-port': 0, '--mock-port': 0, '--reference-port': busy }),
+      '--reference-port',
+    ],
     // The ports are checked all held at once, so one port given twice is caught as well.
-    ['one free port given twice', () => ({ '--docs-port': 0, '--mock-port': free, '--reference-port': free }), '--reference-port'],
+    [
+      'one free port given twice',
+      () => ({ '--docs-port': 0, '--mock-port': free, '--reference-port': free }),
+      '--reference-port',
+    ],
   ];
-  it.each(cases)('%s: names the port and the option, exits 1 before the docs step', async (_, ports, flag) => {
-    const given = ports();
-    const site = statSync(SITE_INDEX);
-    const result = await runNode([...START, ...flags.flatMap((f) => [f, String(given[f])]), '--data', join(dataDir, 'never'), '--skip-build']);
-    expect(result.stdout + result.stderr).toBe(`port ${given[flag]} on 127.0.0.1 is in use: choose another with ${flag} <n>\n`);
-    expect(result.code).toBe(1);
-    expect(statSync(SITE_INDEX)).toMatchObject({ ino: site.ino, mtimeMs: site.mtimeMs });
-  }, 30_000);
+  it.each(cases)(
+    '%s: names the port and the option, exits 1 before the docs step',
+    async (_, ports, flag) => {
+      const given = ports();
+      const site = statSync(SITE_INDEX);
+      const result = await runNode([
+        ...START,
+        ...flags.flatMap((f) => [f, String(given[f])]),
+        '--data',
+        join(dataDir, 'never'),
+        '--skip-build',
+      ]);
+      expect(result.stdout + result.stderr).toBe(
+        `port ${given[flag]} on 127.0.0.1 is in use: choose another with ${flag} <n>\n`,
+      );
+      expect(result.code).toBe(1);
+      expect(statSync(SITE_INDEX)).toMatchObject({ ino: site.ino, mtimeMs: site.mtimeMs });
+    },
+    30_000,
+  );
 });

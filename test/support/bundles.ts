@@ -16,7 +16,12 @@ export function loadBundles(): Bundle[] {
   const loaded = loadDocumentsByVersion();
   return listApiDocuments().map((api) => {
     const { document, validator } = loaded.get(api.version ?? api.name)!;
-    return { api, document, validator, accepts: (keys, value) => validator.validate(pointer(keys), value).length === 0 };
+    return {
+      api,
+      document,
+      validator,
+      accepts: (keys, value) => validator.validate(pointer(keys), value).length === 0,
+    };
   });
 }
 

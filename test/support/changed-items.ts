@@ -13,7 +13,10 @@ export type ItemName = `path ${string}` | `webhook ${string}`;
  */
 export function changedItems(from: OpenApiDocument, to: OpenApiDocument): ItemName[] {
   const changed: ItemName[] = [];
-  for (const [section, prefix] of [['paths', 'path'], ['webhooks', 'webhook']] as const) {
+  for (const [section, prefix] of [
+    ['paths', 'path'],
+    ['webhooks', 'webhook'],
+  ] as const) {
     const names = new Set([...Object.keys(from[section] ?? {}), ...Object.keys(to[section] ?? {})]);
     for (const name of names) {
       const before = comparable(from, from[section]?.[name]);
@@ -27,4 +30,3 @@ export function changedItems(from: OpenApiDocument, to: OpenApiDocument): ItemNa
 function comparable(document: OpenApiDocument, item: unknown): unknown {
   return item === undefined ? undefined : withoutPins(dereference(document, item));
 }
-

@@ -3,8 +3,17 @@
  * media type, a user id) must treat each as an ordinary unknown name, never find the member.
  */
 export const PROTOTYPE_NAMES = [
-  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf',
-  'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
 ] as const;
 
 /** A JSON object text with one own key `name`: `{"__proto__": ...}` cannot be written as a literal. */

@@ -32,13 +32,25 @@ export async function startRecordingServer(answer: (request: RecordedRequest) =>
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, receivedAt: performance.now() };
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        receivedAt: performance.now(),
+      };
       requests.push(request);
       const { status, headers = {}, body: payload, delayMs = 0, destroy = false } = answer(request);
       const text = payload === undefined ? '' : JSON.stringify(payload);
       const send = () => {
         if (destroy) return void req.socket.destroy();
-        if (!res.destroyed) res.writeHead(status, { ...(text ? { 'content-type': 'application/json' } : {}), ...headers }).end(text);
+        if (!res.destroyed)
+          res
+            .writeHead(status, {
+              ...(text ? { 'content-type': 'application/json' } : {}),
+              ...headers,
+            })
+            .end(text);
       };
       if (delayMs === 0) return send();
       const timer = setTimeout(() => (waiting.delete(timer), send()), delayMs);
@@ -49,10 +61,11 @@ export async function startRecordingServer(answer: (request: RecordedRequest) =>
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      for (const timer of waiting) clearTimeout(timer);
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of waiting) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -14,7 +14,11 @@ export function useReferenceServer(options: Omit<ReferenceOptions, 'dataDir'> = 
   const handle = {} as { server: Awaited<ReturnType<typeof startReference>>; dataDir: string };
   beforeAll(async () => {
     handle.dataDir = await mkdtemp(join(tmpdir(), 'service-reference-'));
-    handle.server = await startReference({ allowLocalDestinations: true, ...options, dataDir: handle.dataDir });
+    handle.server = await startReference({
+      allowLocalDestinations: true,
+      ...options,
+      dataDir: handle.dataDir,
+    });
   });
   afterAll(async () => {
     await handle.server?.close();

@@ -20,7 +20,9 @@ export function parseRequirements(markdown: string): Requirement[] {
     const match = ROW.exec(line.trim());
     if (!match) return [];
     const [, id, rule, layers] = match as unknown as [string, string, string, string];
-    return [{ id, rule, layers: layers.split(',').map((layer) => layer.trim() as RequirementLayer) }];
+    return [
+      { id, rule, layers: layers.split(',').map((layer) => layer.trim() as RequirementLayer) },
+    ];
   });
 }
 

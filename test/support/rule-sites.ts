@@ -4,8 +4,20 @@
  * file's own examples cover its own rules. `if` and `not` bodies are conditions, not rules.
  */
 const RULE_KEYWORDS = new Set([
-  'type', 'enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'minItems', 'maxItems',
-  'minProperties', 'maxProperties', 'not', 'anyOf', 'oneOf',
+  'type',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'maxLength',
+  'minLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'not',
+  'anyOf',
+  'oneOf',
 ]);
 const SUBSCHEMA_MAPS = ['properties', 'dependentSchemas', '$defs'];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
@@ -17,13 +29,18 @@ export function ruleSites(schema: unknown, path = '#'): string[] {
   const sites: string[] = [];
   for (const [keyword, value] of Object.entries(node)) {
     if (RULE_KEYWORDS.has(keyword)) sites.push(`${path}/${keyword}`);
-    if (keyword === 'additionalProperties' && value === false) sites.push(`${path}/additionalProperties`);
-    if (keyword === 'required') sites.push(...(value as string[]).map((name) => `${path}/required/${name}`));
+    if (keyword === 'additionalProperties' && value === false)
+      sites.push(`${path}/additionalProperties`);
+    if (keyword === 'required')
+      sites.push(...(value as string[]).map((name) => `${path}/required/${name}`));
     if (SUBSCHEMA_MAPS.includes(keyword)) {
-      for (const [name, sub] of Object.entries(value as object)) sites.push(...ruleSites(sub, `${path}/${keyword}/${name}`));
+      for (const [name, sub] of Object.entries(value as object))
+        sites.push(...ruleSites(sub, `${path}/${keyword}/${name}`));
     }
     if (SUBSCHEMA_LISTS.includes(keyword)) {
-      (value as unknown[]).forEach((sub, index) => sites.push(...ruleSites(sub, `${path}/${keyword}/${index}`)));
+      (value as unknown[]).forEach((sub, index) =>
+        sites.push(...ruleSites(sub, `${path}/${keyword}/${index}`)),
+      );
     }
     if (SUBSCHEMAS.includes(keyword)) sites.push(...ruleSites(value, `${path}/${keyword}`));
   }

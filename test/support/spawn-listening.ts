@@ -5,7 +5,10 @@ import { PROJECT_ROOT } from '../../src/project-root.ts';
  * Starts a command of this project as its own process and resolves once it prints each of the
  * named URLs (`<name>: http://...` or `listening on http://...`). The caller stops it.
  */
-export function spawnListening(args: string[], names: string[] = ['listening on']): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
+export function spawnListening(
+  args: string[],
+  names: string[] = ['listening on'],
+): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT });
   return new Promise((resolve, reject) => {
     let output = '';

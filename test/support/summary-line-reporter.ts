@@ -15,6 +15,8 @@ export default class SummaryLineReporter implements Reporter {
       // A file that failed to load has no tests to count; count it as a failure.
       if (module.state() === 'failed' && !module.children.size) counts.failed += 1;
     }
-    process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    process.stdout.write(
+      `\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    );
   }
 }

@@ -12,7 +12,8 @@ const exampleFiles = loadExampleFiles(loadSchemaFiles());
 export function webhookExamples(document: OpenApiDocument, event: string): ExampleCase[] {
   const folder = document.info.version === 'v0' ? 'webhooks/v0/' : 'webhooks/v1/';
   const operation = (document.webhooks?.[event] as Record<string, any>).post;
-  const title = resolveLocal(document, operation.requestBody.content['application/json'].schema).value.title as string;
+  const title = resolveLocal(document, operation.requestBody.content['application/json'].schema)
+    .value.title as string;
   return exampleFiles
     .filter((file) => file.schema?.path === `${folder}${title}.schema.json`)
     .flatMap((file) => file.cases)

@@ -1,4 +1,10 @@
-import { type IncomingMessage, type RequestListener, type ServerResponse, createServer, request } from 'node:http';
+import {
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+  createServer,
+  request,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A server on 127.0.0.1, port 0, that counts the bytes it read from each connection. */
@@ -21,10 +27,11 @@ export async function serve(listener: RequestListener): Promise<Served> {
   return {
     url,
     bytesRead,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -37,9 +44,17 @@ export function fetchListener(handler: (request: Request) => Promise<Response>):
   return (req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const init = { method: req.method, headers, body: hasBody ? bodyStream(req) : undefined, duplex: 'half' } as RequestInit;
-    void handler(new Request(`http://127.0.0.1${req.url ?? '/'}`, init)).then((response) => answer(req, res, response));
+    for (let i = 0; i < req.rawHeaders.length; i += 2)
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const init = {
+      method: req.method,
+      headers,
+      body: hasBody ? bodyStream(req) : undefined,
+      duplex: 'half',
+    } as RequestInit;
+    void handler(new Request(`http://127.0.0.1${req.url ?? '/'}`, init)).then((response) =>
+      answer(req, res, response),
+    );
   };
 }
 
@@ -63,7 +78,11 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = Object.fromEntries(response.headers);
   // A body not read in full is not read at all: the connection goes instead.
@@ -90,11 +109,14 @@ export interface Post {
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 
 /** One request on its own connection; writing stops as soon as the answer arrives. */
-export function post(url: string, { headers = {}, body, stream, method = 'POST' }: Post): Promise<Sent> {
+export function post(
+  url: string,
+  { headers = {}, body, stream, method = 'POST' }: Post,
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, agent: false });
     // A server that never answers fails the test rather than hanging it.
-    req.setTimeout(5_000, () => req.destroy(new Error("no answer within 5 s")));
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
     for (const [name, value] of Object.entries(headers)) req.setHeader(name, value);
     let sent = 0;
     let answered = false;
@@ -124,7 +146,9 @@ export function post(url: string, { headers = {}, body, stream, method = 'POST' 
 }
 
 /** The largest growth of `process.memoryUsage()` fields while `run` runs, sampled every 5 ms. */
-export async function peakGrowth<T>(run: () => Promise<T>): Promise<{ result: T; rss: number; arrayBuffers: number }> {
+export async function peakGrowth<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; rss: number; arrayBuffers: number }> {
   global.gc?.();
   const base = process.memoryUsage();
   const peak = { rss: 0, arrayBuffers: 0 };

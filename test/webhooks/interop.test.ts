@@ -8,7 +8,9 @@ import { verifyWebhook } from '../../src/webhooks/verify.ts';
 // implementation, over random secrets, ids, timestamps and bodies.
 const RUNS = 2000;
 const delivery = fc.record({
-  secret: fc.uint8Array({ minLength: 16, maxLength: 64 }).map((key) => `whsec_${Buffer.from(key).toString('base64')}`),
+  secret: fc
+    .uint8Array({ minLength: 16, maxLength: 64 })
+    .map((key) => `whsec_${Buffer.from(key).toString('base64')}`),
   id: fc.stringMatching(/^msg_[A-Za-z0-9_-]{1,40}$/),
   timestamp: fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }),
   body: fc.oneof(fc.json(), fc.string({ unit: 'binary', maxLength: 512 })),
@@ -21,8 +23,16 @@ describe('standardwebhooks interoperability', () => {
     fc.assert(
       fc.property(delivery, ({ secret, id, timestamp, body }) => {
         const header = new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
-        const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': header };
-        expect(verifyWebhook({ secret, headers, body, now: timestamp })).toEqual({ ok: true, id, timestamp });
+        const headers = {
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': header,
+        };
+        expect(verifyWebhook({ secret, headers, body, now: timestamp })).toEqual({
+          ok: true,
+          id,
+          timestamp,
+        });
       }),
       { numRuns: RUNS },
     );
@@ -36,7 +46,9 @@ describe('standardwebhooks interoperability', () => {
         const now = Math.floor(Date.now() / 1000);
         const fresh = signWebhook({ secret, id, timestamp: now, body });
         expect(() => new Webhook(secret).verify(body, fresh)).not.toThrow();
-        expect(headers['webhook-signature']).toBe(new Webhook(secret).sign(id, new Date(timestamp * 1000), body));
+        expect(headers['webhook-signature']).toBe(
+          new Webhook(secret).sign(id, new Date(timestamp * 1000), body),
+        );
       }),
       { numRuns: RUNS },
     );

@@ -26,18 +26,26 @@ function headersOf(vector: Vector): Record<string, string> {
     'WEBHOOK-TIMESTAMP': vector.timestampHeader ?? String(vector.timestamp),
   };
   if (signed) headers['webhook-signature'] = signed;
-  if (vector.omit) delete headers[Object.keys(headers).find((name) => name.toLowerCase() === vector.omit)!];
+  if (vector.omit)
+    delete headers[Object.keys(headers).find((name) => name.toLowerCase() === vector.omit)!];
   return headers;
 }
 
 describe('signWebhook', () => {
-  it.each(vectors.filter((v) => v.expected.header).map((v) => [v.description, v] as const))('%s', (_, vector) => {
-    expect(signWebhook(vector)['webhook-signature']).toBe(vector.expected.header);
-  });
+  it.each(vectors.filter((v) => v.expected.header).map((v) => [v.description, v] as const))(
+    '%s',
+    (_, vector) => {
+      expect(signWebhook(vector)['webhook-signature']).toBe(vector.expected.header);
+    },
+  );
 
   it('refuses a secret that is not whsec_ base64', () => {
-    expect(() => signWebhook({ secret: 'MfKQ9r8G', id: 'a', timestamp: 1, body: '' })).toThrow(/whsec_/);
-    expect(() => signWebhook({ secret: 'whsec_not base64!', id: 'a', timestamp: 1, body: '' })).toThrow(/base64/);
+    expect(() => signWebhook({ secret: 'MfKQ9r8G', id: 'a', timestamp: 1, body: '' })).toThrow(
+      /whsec_/,
+    );
+    expect(() =>
+      signWebhook({ secret: 'whsec_not base64!', id: 'a', timestamp: 1, body: '' }),
+    ).toThrow(/base64/);
   });
 });
 
@@ -49,7 +57,8 @@ describe('verifyWebhook', () => {
       body: vector.body,
       now: vector.now,
     });
-    if (vector.expected.error) expect(result).toMatchObject({ ok: false, reason: vector.expected.error });
+    if (vector.expected.error)
+      expect(result).toMatchObject({ ok: false, reason: vector.expected.error });
     else expect(result).toEqual({ ok: true, id: vector.id, timestamp: vector.timestamp });
   });
 
@@ -57,18 +66,46 @@ describe('verifyWebhook', () => {
     const vector = vectors[0]!;
     const reserialised = JSON.stringify(JSON.parse(vector.body));
     expect(reserialised).not.toBe(vector.body);
-    expect(verifyWebhook({ secret: vector.secret, headers: headersOf(vector), body: Buffer.from(vector.body), now: vector.now }).ok).toBe(true);
-    expect(verifyWebhook({ secret: vector.secret, headers: headersOf(vector), body: reserialised, now: vector.now }).ok).toBe(false);
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: headersOf(vector),
+        body: Buffer.from(vector.body),
+        now: vector.now,
+      }).ok,
+    ).toBe(true);
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: headersOf(vector),
+        body: reserialised,
+        now: vector.now,
+      }).ok,
+    ).toBe(false);
   });
 
   it('refuses parsed JSON as the body with invalid_body, without throwing', () => {
     const vector = vectors[0]!;
     const parsed = JSON.parse(vector.body) as unknown as string;
-    expect(verifyWebhook({ secret: vector.secret, headers: headersOf(vector), body: parsed, now: vector.now })).toMatchObject({ ok: false, reason: 'invalid_body' });
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: headersOf(vector),
+        body: parsed,
+        now: vector.now,
+      }),
+    ).toMatchObject({ ok: false, reason: 'invalid_body' });
   });
 
   it('reads fetch Headers too', () => {
     const vector = vectors[0]!;
-    expect(verifyWebhook({ secret: vector.secret, headers: new Headers(headersOf(vector)), body: vector.body, now: vector.now }).ok).toBe(true);
+    expect(
+      verifyWebhook({
+        secret: vector.secret,
+        headers: new Headers(headersOf(vector)),
+        body: vector.body,
+        now: vector.now,
+      }).ok,
+    ).toBe(true);
   });
 });

@@ -15,39 +15,78 @@ type ReportKind = keyof typeof REPORTERS;
 
 export function register(command: Command, done: (code: ExitCode) => void): void {
   command
-    .requiredOption('--profile <file>', 'the conformance profile of the implementation (docs/conformance-profile.md)')
+    .requiredOption(
+      '--profile <file>',
+      'the conformance profile of the implementation (docs/conformance-profile.md)',
+    )
     .option('--version <version>', 'a dated version (YYYY-MM-DD), or all', 'all')
     .option('--only <ids>', 'comma-separated check ids or requirement IDs to run')
-    .option('--report <kind:file>', 'also write a report: junit:<file> or json:<file> (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .option('--full-schedule', 'wait out real minutes and hours where the time scale leaves the waits long')
-    .action(async (options: { profile: string; version: string; only?: string; report: string[]; fullSchedule?: boolean }) => {
-      const versions = options.version === 'all' ? listVersions() : [options.version];
-      if (!versions.every((v) => listVersions().includes(v))) throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
-      const reports = options.report.map(parseReport);
-      const checks = selectChecks(options.only?.split(','));
-      if (checks.length === 0) throw new UsageError(`--only ${options.only} names no check or requirement; checks are ${CHECKS.map((c) => c.id).join(', ')}`);
-      const read = await readProfile(options.profile);
-      if ('problems' in read) throw new UsageError(`the profile is not usable:\n  ${read.problems.join('\n  ')}`);
-      const startedAt = new Date().toISOString();
-      const began = performance.now();
-      const results: CheckResult[] = [];
-      for (const version of versions) {
-        results.push(...(await runConformance(read.profile, version, { checks, fullSchedule: options.fullSchedule === true, onResult: (r) => console.error(progressLine(r)) })));
-      }
-      console.log(textSummary(results));
-      const run = { profile: options.profile, versions, startedAt, durationMs: Math.round(performance.now() - began) };
-      for (const { kind, file } of reports) {
-        const body = kind === 'junit' ? toJUnit(results) : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
-        await writeFile(file, body);
-        console.log(`${kind} report written to ${file}`);
-      }
-      done(allPassed(results) ? EXIT.ok : EXIT.failed);
-    });
+    .option(
+      '--report <kind:file>',
+      'also write a report: junit:<file> or json:<file> (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option(
+      '--full-schedule',
+      'wait out real minutes and hours where the time scale leaves the waits long',
+    )
+    .action(
+      async (options: {
+        profile: string;
+        version: string;
+        only?: string;
+        report: string[];
+        fullSchedule?: boolean;
+      }) => {
+        const versions = options.version === 'all' ? listVersions() : [options.version];
+        if (!versions.every((v) => listVersions().includes(v)))
+          throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
+        const reports = options.report.map(parseReport);
+        const checks = selectChecks(options.only?.split(','));
+        if (checks.length === 0)
+          throw new UsageError(
+            `--only ${options.only} names no check or requirement; checks are ${CHECKS.map((c) => c.id).join(', ')}`,
+          );
+        const read = await readProfile(options.profile);
+        if ('problems' in read)
+          throw new UsageError(`the profile is not usable:\n  ${read.problems.join('\n  ')}`);
+        const startedAt = new Date().toISOString();
+        const began = performance.now();
+        const results: CheckResult[] = [];
+        for (const version of versions) {
+          results.push(
+            ...(await runConformance(read.profile, version, {
+              checks,
+              fullSchedule: options.fullSchedule === true,
+              onResult: (r) => console.error(progressLine(r)),
+            })),
+          );
+        }
+        console.log(textSummary(results));
+        const run = {
+          profile: options.profile,
+          versions,
+          startedAt,
+          durationMs: Math.round(performance.now() - began),
+        };
+        for (const { kind, file } of reports) {
+          const body =
+            kind === 'junit'
+              ? toJUnit(results)
+              : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
+          await writeFile(file, body);
+          console.log(`${kind} report written to ${file}`);
+        }
+        done(allPassed(results) ? EXIT.ok : EXIT.failed);
+      },
+    );
 }
 
 function parseReport(value: string): { kind: ReportKind; file: string } {
   const [kind, ...rest] = value.split(':');
   const file = rest.join(':');
-  if (!(kind! in REPORTERS) || !file) throw new UsageError(`--report takes junit:<file> or json:<file>, not "${value}"`);
+  if (!(kind! in REPORTERS) || !file)
+    throw new UsageError(`--report takes junit:<file> or json:<file>, not "${value}"`);
   return { kind: kind as ReportKind, file };
 }

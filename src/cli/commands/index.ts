@@ -15,16 +15,54 @@ export interface CommandEntry {
   load(): Promise<CommandModule>;
 }
 
-const PRISM = ['@stoplight/prism-core', '@stoplight/prism-http', '@stoplight/prism-http-server', 'fp-ts'] as const;
+const PRISM = [
+  '@stoplight/prism-core',
+  '@stoplight/prism-http',
+  '@stoplight/prism-http-server',
+  'fp-ts',
+] as const;
 const REFERENCE = ['@libsql/client', 'undici'] as const;
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'validate', summary: 'validate webhook payloads (files or NDJSON on standard input) against a version of the contract', load: () => import('./validate.js') },
-  { name: 'verify', summary: 'verify the Standard Webhooks signature of a delivery', load: () => import('./verify.js') },
-  { name: 'diff', summary: 'list and classify the changes between two dated versions (breaking or additive)', load: () => import('./diff.js') },
-  { name: 'mock', summary: 'serve /v0, /v1 and the OAuth endpoints from the contract, with the versioning rules', engines: PRISM, load: () => import('./mock.js') },
-  { name: 'proxy', summary: 'forward to an implementation and report answers that differ from the contract', load: () => import('./proxy.js') },
-  { name: 'serve', summary: 'run the reference server: every documented operation and signed, retried deliveries, over an embedded store', engines: REFERENCE, load: () => import('./serve.js') },
-  { name: 'conformance', summary: 'test a running implementation against a dated version of the contract: REST, OAuth, versioning and its webhook deliveries', load: () => import('./conformance.js') },
+  {
+    name: 'validate',
+    summary:
+      'validate webhook payloads (files or NDJSON on standard input) against a version of the contract',
+    load: () => import('./validate.js'),
+  },
+  {
+    name: 'verify',
+    summary: 'verify the Standard Webhooks signature of a delivery',
+    load: () => import('./verify.js'),
+  },
+  {
+    name: 'diff',
+    summary: 'list and classify the changes between two dated versions (breaking or additive)',
+    load: () => import('./diff.js'),
+  },
+  {
+    name: 'mock',
+    summary: 'serve /v0, /v1 and the OAuth endpoints from the contract, with the versioning rules',
+    engines: PRISM,
+    load: () => import('./mock.js'),
+  },
+  {
+    name: 'proxy',
+    summary: 'forward to an implementation and report answers that differ from the contract',
+    load: () => import('./proxy.js'),
+  },
+  {
+    name: 'serve',
+    summary:
+      'run the reference server: every documented operation and signed, retried deliveries, over an embedded store',
+    engines: REFERENCE,
+    load: () => import('./serve.js'),
+  },
+  {
+    name: 'conformance',
+    summary:
+      'test a running implementation against a dated version of the contract: REST, OAuth, versioning and its webhook deliveries',
+    load: () => import('./conformance.js'),
+  },
 ];

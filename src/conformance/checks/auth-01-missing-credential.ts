@@ -8,6 +8,15 @@ export const auth01MissingCredential: Check = {
   async run({ call, version }) {
     const answer = await call({ path: '/v1/webhook.list', version });
     if (answer.status === 401 && answer.body?.error === 'not_authed') return [];
-    return [{ check: this.id, requirement: 'AUTH-01', severity: 'error', message: `no credential gave ${answer.status}`, expected: { status: 401, error: 'not_authed' }, actual: answer.body }];
+    return [
+      {
+        check: this.id,
+        requirement: 'AUTH-01',
+        severity: 'error',
+        message: `no credential gave ${answer.status}`,
+        expected: { status: 401, error: 'not_authed' },
+        actual: answer.body,
+      },
+    ];
   },
 };

@@ -10,8 +10,20 @@ export const auth02TokenErrors: Check = tableCheck({
     const revoked = profile.credentials.find((c) => c.revoked)?.token;
     const list = (token: string) => ({ path: '/v1/webhook.list', token, version });
     return [
-      { name: 'an unknown token', call: list('conformance-unknown-token'), expect: { status: 401, error: 'invalid_token' } },
-      ...(revoked ? [{ name: 'a revoked credential', call: list(revoked), expect: { status: 401, error: 'token_revoked' } }] : []),
+      {
+        name: 'an unknown token',
+        call: list('conformance-unknown-token'),
+        expect: { status: 401, error: 'invalid_token' },
+      },
+      ...(revoked
+        ? [
+            {
+              name: 'a revoked credential',
+              call: list(revoked),
+              expect: { status: 401, error: 'token_revoked' },
+            },
+          ]
+        : []),
     ];
   },
 });

@@ -16,9 +16,33 @@ export const auth03TokenGrants: Check = tableCheck({
     if ('skip' in client) return client;
     const credentials = { client_id: client.id, client_secret: client.secret! };
     return [
-      { name: 'grant_type client_credentials', call: { path: '/oauth/token', method: 'POST', form: { grant_type: 'client_credentials', ...credentials } }, expect: { status: 400 } },
-      { name: 'grant_type password', call: { path: '/oauth/token', method: 'POST', form: { grant_type: 'password', username: 'a', password: 'b', ...credentials } }, expect: { status: 400 } },
-      { name: 'a JSON body', call: { path: '/oauth/token', method: 'POST', json: { grant_type: 'refresh_token', refresh_token: 'x', ...credentials } }, expect: { status: 400 } },
+      {
+        name: 'grant_type client_credentials',
+        call: {
+          path: '/oauth/token',
+          method: 'POST',
+          form: { grant_type: 'client_credentials', ...credentials },
+        },
+        expect: { status: 400 },
+      },
+      {
+        name: 'grant_type password',
+        call: {
+          path: '/oauth/token',
+          method: 'POST',
+          form: { grant_type: 'password', username: 'a', password: 'b', ...credentials },
+        },
+        expect: { status: 400 },
+      },
+      {
+        name: 'a JSON body',
+        call: {
+          path: '/oauth/token',
+          method: 'POST',
+          json: { grant_type: 'refresh_token', refresh_token: 'x', ...credentials },
+        },
+        expect: { status: 400 },
+      },
     ];
   },
 });

@@ -13,16 +13,51 @@ export const auth04ClientAuthentication: Check = {
     const open = oauthClient(context, 'public');
     if ('skip' in confidential) return confidential;
     if ('skip' in open) return open;
-    const expect = (name: string, answer: Parameters<typeof expectAnswer>[3], status: number, error?: string) => expectAnswer(this.id, 'AUTH-04', name, answer, { status, error });
+    const expect = (
+      name: string,
+      answer: Parameters<typeof expectAnswer>[3],
+      status: number,
+      error?: string,
+    ) => expectAnswer(this.id, 'AUTH-04', name, answer, { status, error });
     const diagnostics: Diagnostic[] = [
-      ...expect('a confidential client with HTTP Basic', await exchangeCode(context, confidential, await obtainCode(context, confidential), 'basic'), 200),
-      ...expect('a confidential client with its secret in the body', await exchangeCode(context, confidential, await obtainCode(context, confidential), 'body'), 200),
-      ...expect('a confidential client with a wrong secret', await exchangeCode(context, { ...confidential, secret: 'not-the-secret' }, await obtainCode(context, confidential)), 401, 'invalid_client'),
+      ...expect(
+        'a confidential client with HTTP Basic',
+        await exchangeCode(context, confidential, await obtainCode(context, confidential), 'basic'),
+        200,
+      ),
+      ...expect(
+        'a confidential client with its secret in the body',
+        await exchangeCode(context, confidential, await obtainCode(context, confidential), 'body'),
+        200,
+      ),
+      ...expect(
+        'a confidential client with a wrong secret',
+        await exchangeCode(
+          context,
+          { ...confidential, secret: 'not-the-secret' },
+          await obtainCode(context, confidential),
+        ),
+        401,
+        'invalid_client',
+      ),
     ];
     const code = await obtainCode(context, open);
-    const withoutVerifier = await tokenRequest(context, open, { grant_type: 'authorization_code', code: code.code, redirect_uri: open.redirectUris[0] });
-    if (withoutVerifier.status === 200) diagnostics.push(...expect('a public client without code_verifier', withoutVerifier, 400, 'invalid_grant'));
-    diagnostics.push(...expect('a public client with its code_verifier', await exchangeCode(context, open, await obtainCode(context, open)), 200));
+    const withoutVerifier = await tokenRequest(context, open, {
+      grant_type: 'authorization_code',
+      code: code.code,
+      redirect_uri: open.redirectUris[0],
+    });
+    if (withoutVerifier.status === 200)
+      diagnostics.push(
+        ...expect('a public client without code_verifier', withoutVerifier, 400, 'invalid_grant'),
+      );
+    diagnostics.push(
+      ...expect(
+        'a public client with its code_verifier',
+        await exchangeCode(context, open, await obtainCode(context, open)),
+        200,
+      ),
+    );
     return diagnostics;
   },
 };

@@ -15,8 +15,16 @@ export const auth05AuthorizeRedirect: Check = {
     const pkce = { code_challenge: challenge, code_challenge_method: 'S256' };
     const registered = client.redirectUris[0]!;
     const refusals: Array<[string, Record<string, string>, string]> = [
-      ['a redirect_uri with a trailing slash added', { redirect_uri: `${registered}/` }, 'invalid_request'],
-      ['a redirect_uri with a query added', { redirect_uri: `${registered}${registered.includes('?') ? '&' : '?'}extra=1` }, 'invalid_request'],
+      [
+        'a redirect_uri with a trailing slash added',
+        { redirect_uri: `${registered}/` },
+        'invalid_request',
+      ],
+      [
+        'a redirect_uri with a query added',
+        { redirect_uri: `${registered}${registered.includes('?') ? '&' : '?'}extra=1` },
+        'invalid_request',
+      ],
       ['response_type token', { response_type: 'token' }, 'unsupported_response_type'],
     ];
     const diagnostics: Diagnostic[] = [];
@@ -28,7 +36,15 @@ export const auth05AuthorizeRedirect: Check = {
     const state = 'conformance-state-42';
     const granted = redirectParams(await authorize(context, client, { ...pkce, state }));
     if (granted?.get('state') !== state || !granted.get('code')) {
-      diagnostics.push(finding(this.id, 'AUTH-05', 'the consent redirect does not carry the code and the same state', { state, code: 'present' }, granted ? Object.fromEntries(granted) : 'no redirect'));
+      diagnostics.push(
+        finding(
+          this.id,
+          'AUTH-05',
+          'the consent redirect does not carry the code and the same state',
+          { state, code: 'present' },
+          granted ? Object.fromEntries(granted) : 'no redirect',
+        ),
+      );
     }
     return diagnostics;
   },

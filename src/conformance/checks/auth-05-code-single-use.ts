@@ -13,8 +13,24 @@ export const auth05CodeSingleUse: Check = {
     if ('skip' in client) return client;
     const code = await obtainCode(context, client);
     const diagnostics: Diagnostic[] = [];
-    diagnostics.push(...expectAnswer(this.id, 'AUTH-05', 'the first exchange', await exchangeCode(context, client, code), { status: 200 }));
-    diagnostics.push(...expectAnswer(this.id, 'AUTH-05', 'the same code again', await exchangeCode(context, client, code), { status: 400, error: 'invalid_grant' }));
+    diagnostics.push(
+      ...expectAnswer(
+        this.id,
+        'AUTH-05',
+        'the first exchange',
+        await exchangeCode(context, client, code),
+        { status: 200 },
+      ),
+    );
+    diagnostics.push(
+      ...expectAnswer(
+        this.id,
+        'AUTH-05',
+        'the same code again',
+        await exchangeCode(context, client, code),
+        { status: 400, error: 'invalid_grant' },
+      ),
+    );
     return diagnostics;
   },
 };

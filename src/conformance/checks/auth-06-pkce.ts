@@ -12,13 +12,38 @@ export const auth06Pkce: Check = {
     const client = oauthClient(context, 'public');
     if ('skip' in client) return client;
     const { verifier } = await pkcePair();
-    const expect = (name: string, answer: Parameters<typeof expectAnswer>[3], status: number, error?: string) => expectAnswer(this.id, 'AUTH-06', name, answer, { status, error });
+    const expect = (
+      name: string,
+      answer: Parameters<typeof expectAnswer>[3],
+      status: number,
+      error?: string,
+    ) => expectAnswer(this.id, 'AUTH-06', name, answer, { status, error });
     const diagnostics: Diagnostic[] = [
-      ...expect('code_challenge_method plain', await authorize(context, client, { code_challenge: verifier, code_challenge_method: 'plain' }), 400, 'invalid_request'),
-      ...expect('a public client without a code_challenge', await authorize(context, client), 400, 'invalid_request'),
+      ...expect(
+        'code_challenge_method plain',
+        await authorize(context, client, {
+          code_challenge: verifier,
+          code_challenge_method: 'plain',
+        }),
+        400,
+        'invalid_request',
+      ),
+      ...expect(
+        'a public client without a code_challenge',
+        await authorize(context, client),
+        400,
+        'invalid_request',
+      ),
     ];
     const code = await obtainCode(context, client, { pkce: true });
-    diagnostics.push(...expect('a code_verifier that does not match', await exchangeCode(context, client, { ...code, verifier: (await pkcePair()).verifier }), 400, 'invalid_grant'));
+    diagnostics.push(
+      ...expect(
+        'a code_verifier that does not match',
+        await exchangeCode(context, client, { ...code, verifier: (await pkcePair()).verifier }),
+        400,
+        'invalid_grant',
+      ),
+    );
     return diagnostics;
   },
 };

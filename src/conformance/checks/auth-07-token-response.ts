@@ -11,11 +11,39 @@ export const auth07TokenResponse: Check = {
     const client = oauthClient(context, 'confidential');
     if ('skip' in client) return client;
     const scope = client.scopes.slice(0, 2).join(' ');
-    const answer = await exchangeCode(context, client, await obtainCode(context, client, { scope }));
+    const answer = await exchangeCode(
+      context,
+      client,
+      await obtainCode(context, client, { scope }),
+    );
     const body = answer.body ?? {};
-    const seen = { status: answer.status, access_token: typeof body.access_token, token_type: body.token_type, expires_in: body.expires_in, refresh_token: typeof body.refresh_token, scope: body.scope };
-    const wanted = { status: 200, access_token: 'string', token_type: 'Bearer', expires_in: 604800, refresh_token: 'string', scope };
+    const seen = {
+      status: answer.status,
+      access_token: typeof body.access_token,
+      token_type: body.token_type,
+      expires_in: body.expires_in,
+      refresh_token: typeof body.refresh_token,
+      scope: body.scope,
+    };
+    const wanted = {
+      status: 200,
+      access_token: 'string',
+      token_type: 'Bearer',
+      expires_in: 604800,
+      refresh_token: 'string',
+      scope,
+    };
     const differs = differingKeys(wanted, seen);
-    return differs.length ? [finding(this.id, 'AUTH-07', `the token response differs in ${differs.join(', ')}`, wanted, seen)] : [];
+    return differs.length
+      ? [
+          finding(
+            this.id,
+            'AUTH-07',
+            `the token response differs in ${differs.join(', ')}`,
+            wanted,
+            seen,
+          ),
+        ]
+      : [];
   },
 };

@@ -9,18 +9,41 @@ export const auth09Revocation: Check = {
   requirements: ['AUTH-09'],
   title: 'After token.revoke, the access token gives token_revoked and the refresh token is dead',
   async run(context) {
-    if (!context.profile.implements.includes('v1 post /token.revoke')) return { skip: 'not_applicable', reason: 'v1 post /token.revoke is not implemented' };
+    if (!context.profile.implements.includes('v1 post /token.revoke'))
+      return { skip: 'not_applicable', reason: 'v1 post /token.revoke is not implemented' };
     const client = oauthClient(context, 'confidential');
     if ('skip' in client) return client;
     const tokens = await grantTokens(context, client);
     const { call, version } = context;
     const diagnostics: Diagnostic[] = [];
-    const expect = (name: string, answer: Parameters<typeof expectAnswer>[3], status: number, error?: string) => diagnostics.push(...expectAnswer(this.id, 'AUTH-09', name, answer, { status, error }));
-    expect('the access token before revocation', await call({ path: '/v1/token.info', token: tokens.access_token, version }), 200);
-    expect('token.revoke', await call({ path: '/v1/token.revoke', method: 'POST', token: tokens.access_token, version }), 200);
-    expect('the access token after revocation', await call({ path: '/v1/token.info', token: tokens.access_token, version }), 401, 'token_revoked');
-    const refreshed = await tokenRequest(context, client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
-    if (refreshed.status === 200) expect('the refresh token after revocation', refreshed, 400, 'token_revoked');
+    const expect = (
+      name: string,
+      answer: Parameters<typeof expectAnswer>[3],
+      status: number,
+      error?: string,
+    ) => diagnostics.push(...expectAnswer(this.id, 'AUTH-09', name, answer, { status, error }));
+    expect(
+      'the access token before revocation',
+      await call({ path: '/v1/token.info', token: tokens.access_token, version }),
+      200,
+    );
+    expect(
+      'token.revoke',
+      await call({ path: '/v1/token.revoke', method: 'POST', token: tokens.access_token, version }),
+      200,
+    );
+    expect(
+      'the access token after revocation',
+      await call({ path: '/v1/token.info', token: tokens.access_token, version }),
+      401,
+      'token_revoked',
+    );
+    const refreshed = await tokenRequest(context, client, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    if (refreshed.status === 200)
+      expect('the refresh token after revocation', refreshed, 400, 'token_revoked');
     return diagnostics;
   },
 };

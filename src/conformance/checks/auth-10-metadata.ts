@@ -18,13 +18,23 @@ export const auth10Metadata: Check = {
       response_types_supported: sorted(body.response_types_supported),
       grant_types_supported: sorted(body.grant_types_supported),
       code_challenge_methods_supported: sorted(body.code_challenge_methods_supported),
-      token_endpoint_auth_methods_supported: Array.isArray(body.token_endpoint_auth_methods_supported),
+      token_endpoint_auth_methods_supported: Array.isArray(
+        body.token_endpoint_auth_methods_supported,
+      ),
     };
     const wanted = {
-      status: 200, issuer: profile.authUrl.replace(/\/$/, ''), authorization_endpoint: 'string', token_endpoint: 'string', response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'refresh_token'], code_challenge_methods_supported: ['S256'], token_endpoint_auth_methods_supported: true,
+      status: 200,
+      issuer: profile.authUrl.replace(/\/$/, ''),
+      authorization_endpoint: 'string',
+      token_endpoint: 'string',
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: true,
     };
     const differs = differingKeys(wanted, seen);
-    return differs.length ? [finding(this.id, 'AUTH-10', `the metadata differs in ${differs.join(', ')}`, wanted, seen)] : [];
+    return differs.length
+      ? [finding(this.id, 'AUTH-10', `the metadata differs in ${differs.join(', ')}`, wanted, seen)]
+      : [];
   },
 };

@@ -10,16 +10,36 @@ export const dlv01Post: Check = {
   requirements: ['DLV-01'],
   title: 'Deliveries are JSON POSTs; a 202 acknowledges as well as a 200',
   async run(context) {
-    return withHooks(context, [{ event: 'meeting.ended', respond: () => ({ status: 202 }) }], async ([hook]) => {
-      const marker = nonce();
-      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
-      if (!(await hook!.arrived(1, 5000))) return [finding(this.id, 'DLV-01', 'no delivery arrived within 5 s')];
-      // Long enough for a first retry to come, were the 202 not taken as an acknowledgement.
-      await sleep(scaledMs(context, 1) + 250);
-      const [first] = hook!.received;
-      const seen = { method: first!.method, contentType: String(first!.headers['content-type']).split(';')[0], json: JSON.stringify(jsonOf(first!) ?? null).includes(marker), attempts: hook!.received.length };
-      const wanted = { method: 'POST', contentType: 'application/json', json: true, attempts: 1 };
-      return JSON.stringify(seen) === JSON.stringify(wanted) ? [] : [finding(this.id, 'DLV-01', 'the delivery was not one JSON POST acknowledged by 202', wanted, seen)];
-    });
+    return withHooks(
+      context,
+      [{ event: 'meeting.ended', respond: () => ({ status: 202 }) }],
+      async ([hook]) => {
+        const marker = nonce();
+        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
+        if (!(await hook!.arrived(1, 5000)))
+          return [finding(this.id, 'DLV-01', 'no delivery arrived within 5 s')];
+        // Long enough for a first retry to come, were the 202 not taken as an acknowledgement.
+        await sleep(scaledMs(context, 1) + 250);
+        const [first] = hook!.received;
+        const seen = {
+          method: first!.method,
+          contentType: String(first!.headers['content-type']).split(';')[0],
+          json: JSON.stringify(jsonOf(first!) ?? null).includes(marker),
+          attempts: hook!.received.length,
+        };
+        const wanted = { method: 'POST', contentType: 'application/json', json: true, attempts: 1 };
+        return JSON.stringify(seen) === JSON.stringify(wanted)
+          ? []
+          : [
+              finding(
+                this.id,
+                'DLV-01',
+                'the delivery was not one JSON POST acknowledged by 202',
+                wanted,
+                seen,
+              ),
+            ];
+      },
+    );
   },
 };

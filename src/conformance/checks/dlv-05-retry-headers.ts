@@ -5,8 +5,18 @@ import type { Reply } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** The three failures in turn, then an acknowledgement, and the headers the retries must carry. */
-const SCRIPT: Reply[] = [{ status: 0, drop: true }, { status: 500 }, { status: 429 }, { status: 204 }];
-const WANTED = [[undefined, undefined], ['1', 'transport'], ['2', 'http_5xx'], ['3', 'http_429']];
+const SCRIPT: Reply[] = [
+  { status: 0, drop: true },
+  { status: 500 },
+  { status: 429 },
+  { status: 204 },
+];
+const WANTED = [
+  [undefined, undefined],
+  ['1', 'transport'],
+  ['2', 'http_5xx'],
+  ['3', 'http_429'],
+];
 
 /** DLV-05: no retry headers on the first attempt; retries carry Service-Retry-Num and the reason. */
 export const dlv05RetryHeaders: Check = {
@@ -16,11 +26,28 @@ export const dlv05RetryHeaders: Check = {
   async run(context) {
     const skip = tooLong(context, 361);
     if (skip) return skip;
-    return withHooks(context, [{ event: 'meeting.ended', respond: (_, index) => SCRIPT[Math.min(index, 3)]! }], async ([hook]) => {
-      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-      await hook!.arrived(4, scaledMs(context, 361) + 5000);
-      const seen = hook!.received.map((r) => [r.headers['service-retry-num'], r.headers['service-retry-reason']]);
-      return JSON.stringify(seen) === JSON.stringify(WANTED) ? [] : [finding(this.id, 'DLV-05', 'the attempts after a dropped connection, a 500 and a 429 carry other retry headers', WANTED, seen)];
-    });
+    return withHooks(
+      context,
+      [{ event: 'meeting.ended', respond: (_, index) => SCRIPT[Math.min(index, 3)]! }],
+      async ([hook]) => {
+        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+        await hook!.arrived(4, scaledMs(context, 361) + 5000);
+        const seen = hook!.received.map((r) => [
+          r.headers['service-retry-num'],
+          r.headers['service-retry-reason'],
+        ]);
+        return JSON.stringify(seen) === JSON.stringify(WANTED)
+          ? []
+          : [
+              finding(
+                this.id,
+                'DLV-05',
+                'the attempts after a dropped connection, a 500 and a 429 carry other retry headers',
+                WANTED,
+                seen,
+              ),
+            ];
+      },
+    );
   },
 };

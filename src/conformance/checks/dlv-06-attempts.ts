@@ -14,19 +14,47 @@ export const dlv06Attempts: Check = {
   async run(context) {
     const skip = tooLong(context, 361);
     if (skip) return skip;
-    const cases: Array<[string, number, number]> = [['always 500', 500, 4], ['always 429', 429, 4], ['400', 400, 1], ['404', 404, 1], ['410', 410, 1], ['a redirect (307)', 307, 1]];
-    return withHooks(context, cases.map(([, status]) => ({ event: 'meeting.ended', respond: (): Reply => ({ status, headers: status === 307 ? { location: 'http://127.0.0.1:9/' } : undefined }) })), async (hooks) => {
-      // One event reaches every hook; each answers its own way.
-      await hooks[0]!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-      await Promise.all(hooks.map((hook, i) => hook.arrived(cases[i]![2], scaledMs(context, 361) + 5000)));
-      // Past the longest wait, so a fifth attempt or a retry of a 4xx would have come.
-      await sleep(scaledMs(context, 300) + 500);
-      const diagnostics: Diagnostic[] = [];
-      hooks.forEach((hook, i) => {
-        const [name, , wanted] = cases[i]!;
-        if (hook.received.length !== wanted) diagnostics.push(finding(this.id, 'DLV-06', `a receiver answering ${name} got ${hook.received.length} attempts`, wanted, hook.received.length));
-      });
-      return diagnostics;
-    });
+    const cases: Array<[string, number, number]> = [
+      ['always 500', 500, 4],
+      ['always 429', 429, 4],
+      ['400', 400, 1],
+      ['404', 404, 1],
+      ['410', 410, 1],
+      ['a redirect (307)', 307, 1],
+    ];
+    return withHooks(
+      context,
+      cases.map(([, status]) => ({
+        event: 'meeting.ended',
+        respond: (): Reply => ({
+          status,
+          headers: status === 307 ? { location: 'http://127.0.0.1:9/' } : undefined,
+        }),
+      })),
+      async (hooks) => {
+        // One event reaches every hook; each answers its own way.
+        await hooks[0]!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+        await Promise.all(
+          hooks.map((hook, i) => hook.arrived(cases[i]![2], scaledMs(context, 361) + 5000)),
+        );
+        // Past the longest wait, so a fifth attempt or a retry of a 4xx would have come.
+        await sleep(scaledMs(context, 300) + 500);
+        const diagnostics: Diagnostic[] = [];
+        hooks.forEach((hook, i) => {
+          const [name, , wanted] = cases[i]!;
+          if (hook.received.length !== wanted)
+            diagnostics.push(
+              finding(
+                this.id,
+                'DLV-06',
+                `a receiver answering ${name} got ${hook.received.length} attempts`,
+                wanted,
+                hook.received.length,
+              ),
+            );
+        });
+        return diagnostics;
+      },
+    );
   },
 };

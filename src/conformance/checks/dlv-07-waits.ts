@@ -22,14 +22,27 @@ export const dlv07Waits: Check = {
     if (skip) return skip;
     const hooks = [
       { event: 'meeting.ended', respond: () => ({ status: 500 }) },
-      { event: 'meeting.ended', respond: (_: Received, i: number) => (i === 0 ? { status: 503, headers: { 'retry-after': '240' } } : { status: 204 }) },
-      { event: 'meeting.ended', respond: (_: Received, i: number) => (i === 0 ? { status: 429, headers: { 'retry-after': '3600' } } : { status: 204 }) },
+      {
+        event: 'meeting.ended',
+        respond: (_: Received, i: number) =>
+          i === 0 ? { status: 503, headers: { 'retry-after': '240' } } : { status: 204 },
+      },
+      {
+        event: 'meeting.ended',
+        respond: (_: Received, i: number) =>
+          i === 0 ? { status: 429, headers: { 'retry-after': '3600' } } : { status: 204 },
+      },
     ];
     return withHooks(context, hooks, async ([schedule, retryAfter, capped]) => {
       await schedule!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
       const patience = scaledMs(context, 361 + 300) + 5000;
-      await Promise.all([schedule!.arrived(4, patience), retryAfter!.arrived(2, patience), capped!.arrived(2, patience)]);
-      const gaps = (received: Received[]) => received.slice(1).map((r, i) => r.receivedAt - received[i]!.receivedAt);
+      await Promise.all([
+        schedule!.arrived(4, patience),
+        retryAfter!.arrived(2, patience),
+        capped!.arrived(2, patience),
+      ]);
+      const gaps = (received: Received[]) =>
+        received.slice(1).map((r, i) => r.receivedAt - received[i]!.receivedAt);
       const expected: Array<[string, number[], number[]]> = [
         ['the policy waits', gaps(schedule!.received), [1, 60, 300]],
         ['Retry-After: 240 on a 503', gaps(retryAfter!.received), [240]],
@@ -38,8 +51,19 @@ export const dlv07Waits: Check = {
       const diagnostics: Diagnostic[] = [];
       for (const [name, seen, seconds] of expected) {
         const wanted = seconds.map((s) => scaledMs(context, s));
-        const wrong = seen.length !== wanted.length || seen.some((gap, i) => gap < wanted[i]! / 2 || gap > wanted[i]! * 2 + LATE_MS);
-        if (wrong) diagnostics.push(finding(this.id, 'DLV-07', `${name}: the gaps between attempts were ${seen.map((g) => `${Math.round(g)} ms`).join(', ') || 'none'}`, wanted.map((w) => `about ${Math.round(w)} ms`), seen.map(Math.round)));
+        const wrong =
+          seen.length !== wanted.length ||
+          seen.some((gap, i) => gap < wanted[i]! / 2 || gap > wanted[i]! * 2 + LATE_MS);
+        if (wrong)
+          diagnostics.push(
+            finding(
+              this.id,
+              'DLV-07',
+              `${name}: the gaps between attempts were ${seen.map((g) => `${Math.round(g)} ms`).join(', ') || 'none'}`,
+              wanted.map((w) => `about ${Math.round(w)} ms`),
+              seen.map(Math.round),
+            ),
+          );
       }
       return diagnostics;
     });

@@ -14,15 +14,33 @@ export const dlv08Timeout: Check = {
   background: true,
   async run(context) {
     // chat.reaction: an event no other check emits, since this one runs alongside the rest.
-    const respond = (_: unknown, index: number) => (index === 0 ? { status: 204, delayMs: WINDOW_MS + 1500 } : { status: 204 });
+    const respond = (_: unknown, index: number) =>
+      index === 0 ? { status: 204, delayMs: WINDOW_MS + 1500 } : { status: 204 };
     return withHooks(context, [{ event: 'chat.reaction', respond }], async ([hook]) => {
       await hook!.emit({ data: { id: nonce() } });
-      if (!(await hook!.arrived(2, WINDOW_MS + 1500 + scaledMs(context, 1) + 3000))) return [finding(this.id, 'DLV-08', 'an attempt answered after 4.5 s was not retried', 2, hook!.received.length)];
+      if (!(await hook!.arrived(2, WINDOW_MS + 1500 + scaledMs(context, 1) + 3000)))
+        return [
+          finding(
+            this.id,
+            'DLV-08',
+            'an attempt answered after 4.5 s was not retried',
+            2,
+            hook!.received.length,
+          ),
+        ];
       const [first, retry] = hook!.received;
       const gap = retry!.receivedAt - first!.receivedAt;
       const reason = retry!.headers['service-retry-reason'];
       if (reason === 'transport' && gap >= WINDOW_MS * 0.9 && gap < WINDOW_MS + 1500) return [];
-      return [finding(this.id, 'DLV-08', `the retry came ${Math.round(gap)} ms after the first attempt with reason ${reason}`, { reason: 'transport', gapMs: `about ${WINDOW_MS}` }, { reason, gapMs: Math.round(gap) })];
+      return [
+        finding(
+          this.id,
+          'DLV-08',
+          `the retry came ${Math.round(gap)} ms after the first attempt with reason ${reason}`,
+          { reason: 'transport', gapMs: `about ${WINDOW_MS}` },
+          { reason, gapMs: Math.round(gap) },
+        ),
+      ];
     });
   },
 };

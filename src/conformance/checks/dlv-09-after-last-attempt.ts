@@ -14,18 +14,48 @@ export const dlv09AfterLastAttempt: Check = {
     if (skip) return skip;
     const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in reader) return reader;
-    return withHooks(context, [{ event: 'meeting.ended', respond: (_, index) => ({ status: index < 4 ? 500 : 204 }) }], async ([hook]) => {
-      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-      if (!(await hook!.arrived(4, scaledMs(context, 361) + 5000))) return [finding(this.id, 'DLV-09', 'the failing event did not get its four attempts', 4, hook!.received.length)];
-      const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
-      const kept = (listed.body?.webhooks ?? []).some((w: { id?: string }) => w.id === hook!.id);
-      const next = nonce();
-      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(next) });
-      await hook!.arrived(5, 5000);
-      const fresh = hook!.received.find((r) => r.body.includes(next));
-      const seen = { kept, delivered: Boolean(fresh), retryNum: fresh?.headers['service-retry-num'], newId: fresh ? fresh.headers['webhook-id'] !== hook!.received[0]!.headers['webhook-id'] : undefined };
-      const wanted = { kept: true, delivered: true, retryNum: undefined, newId: true };
-      return JSON.stringify(seen) === JSON.stringify(wanted) ? [] : [finding(this.id, 'DLV-09', 'after a dropped event the subscription or the next delivery is not as new', wanted, seen)];
-    });
+    return withHooks(
+      context,
+      [{ event: 'meeting.ended', respond: (_, index) => ({ status: index < 4 ? 500 : 204 }) }],
+      async ([hook]) => {
+        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+        if (!(await hook!.arrived(4, scaledMs(context, 361) + 5000)))
+          return [
+            finding(
+              this.id,
+              'DLV-09',
+              'the failing event did not get its four attempts',
+              4,
+              hook!.received.length,
+            ),
+          ];
+        const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
+        const kept = (listed.body?.webhooks ?? []).some((w: { id?: string }) => w.id === hook!.id);
+        const next = nonce();
+        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(next) });
+        await hook!.arrived(5, 5000);
+        const fresh = hook!.received.find((r) => r.body.includes(next));
+        const seen = {
+          kept,
+          delivered: Boolean(fresh),
+          retryNum: fresh?.headers['service-retry-num'],
+          newId: fresh
+            ? fresh.headers['webhook-id'] !== hook!.received[0]!.headers['webhook-id']
+            : undefined,
+        };
+        const wanted = { kept: true, delivered: true, retryNum: undefined, newId: true };
+        return JSON.stringify(seen) === JSON.stringify(wanted)
+          ? []
+          : [
+              finding(
+                this.id,
+                'DLV-09',
+                'after a dropped event the subscription or the next delivery is not as new',
+                wanted,
+                seen,
+              ),
+            ];
+      },
+    );
   },
 };

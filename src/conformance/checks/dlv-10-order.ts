@@ -6,6 +6,10 @@ export const dlv10Order: Check = {
   requirements: ['DLV-10'],
   title: 'Events may arrive out of order',
   async run() {
-    return { skip: 'not_applicable', reason: 'DLV-10 allows any order of deliveries; it binds receivers, and nothing an implementation sends can break it' };
+    return {
+      skip: 'not_applicable',
+      reason:
+        'DLV-10 allows any order of deliveries; it binds receivers, and nothing an implementation sends can break it',
+    };
   },
 };

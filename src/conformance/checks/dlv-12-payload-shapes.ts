@@ -13,20 +13,36 @@ export const dlv12PayloadShapes: Check = {
   requirements: ['DLV-12'],
   title: 'v0 deliveries match the payload schema of their event',
   async run(context) {
-    const events: Array<[string, Record<string, unknown>]> = [['transcript:started', SAMPLE_EVENTS.transcriptStarted()], ['lobby:booked', LOBBY_BOOKED]];
-    return withHooks(context, events.map(([event]) => ({ generation: 'v0' as const, event })), async (hooks) => {
-      const diagnostics: Diagnostic[] = [];
-      for (const [i, [event, data]] of events.entries()) {
-        const hook = hooks[i]!;
-        await hook.emit({ data });
-        if (!(await hook.arrived(1, 5000))) {
-          diagnostics.push(finding(this.id, 'DLV-12', `no ${event} delivery arrived within 5 s`));
-          continue;
+    const events: Array<[string, Record<string, unknown>]> = [
+      ['transcript:started', SAMPLE_EVENTS.transcriptStarted()],
+      ['lobby:booked', LOBBY_BOOKED],
+    ];
+    return withHooks(
+      context,
+      events.map(([event]) => ({ generation: 'v0' as const, event })),
+      async (hooks) => {
+        const diagnostics: Diagnostic[] = [];
+        for (const [i, [event, data]] of events.entries()) {
+          const hook = hooks[i]!;
+          await hook.emit({ data });
+          if (!(await hook.arrived(1, 5000))) {
+            diagnostics.push(finding(this.id, 'DLV-12', `no ${event} delivery arrived within 5 s`));
+            continue;
+          }
+          const parsed = parseWebhook({ version: 'v0', event, body: hook.received[0]!.body });
+          if (!parsed.ok)
+            diagnostics.push(
+              finding(
+                this.id,
+                'DLV-12',
+                `the ${event} payload breaks its schema`,
+                'valid',
+                parsed.diagnostics,
+              ),
+            );
         }
-        const parsed = parseWebhook({ version: 'v0', event, body: hook.received[0]!.body });
-        if (!parsed.ok) diagnostics.push(finding(this.id, 'DLV-12', `the ${event} payload breaks its schema`, 'valid', parsed.diagnostics));
-      }
-      return diagnostics;
-    });
+        return diagnostics;
+      },
+    );
   },
 };

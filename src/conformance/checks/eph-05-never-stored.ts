@@ -19,28 +19,62 @@ export const eph05NeverStored: Check = {
   title: 'An ephemeral message goes live to the recipient and never becomes chat.message',
   async run(context) {
     const { profile } = context;
-    if (!profile.ephemeralStream) return { skip: 'not_testable', reason: 'the profile names no ephemeralStream to watch live delivery on' };
-    const need = needCredential(context, { operation: 'v1 post /chat.postEphemeral', pin: context.version, scopes: ['chat:write'] });
+    if (!profile.ephemeralStream)
+      return {
+        skip: 'not_testable',
+        reason: 'the profile names no ephemeralStream to watch live delivery on',
+      };
+    const need = needCredential(context, {
+      operation: 'v1 post /chat.postEphemeral',
+      pin: context.version,
+      scopes: ['chat:write'],
+    });
     if ('skip' in need) return need;
     const member = profile.fixtures.users.member;
     const asMember = profile.credentials.find((c) => !c.revoked && c.user === member)?.token;
     const stream = await connectEphemeralStream(profile.ephemeralStream, member, asMember);
     if (stream.status === 401 || stream.status === 403) {
       await stream.close();
-      return { skip: 'not_testable', reason: `the ephemeralStream answered ${stream.status}${asMember ? ' to the member\'s credential' : '; the profile lists no credential whose user is fixtures.users.member'}` };
+      return {
+        skip: 'not_testable',
+        reason: `the ephemeralStream answered ${stream.status}${asMember ? " to the member's credential" : '; the profile lists no credential whose user is fixtures.users.member'}`,
+      };
     }
     const text = `EPH-05 ${Date.now()} ${Math.random()}`;
     const diagnostics: Diagnostic[] = [];
     let hook: Awaited<ReturnType<typeof openHook>> | undefined;
     try {
       hook = await openHook(context, { event: 'chat.message' });
-      const answer = await context.call({ path: '/v1/chat.postEphemeral', method: 'POST', token: need.token, json: { chatId: profile.fixtures.chats.dm, userId: profile.fixtures.users.member, text } });
+      const answer = await context.call({
+        path: '/v1/chat.postEphemeral',
+        method: 'POST',
+        token: need.token,
+        json: { chatId: profile.fixtures.chats.dm, userId: profile.fixtures.users.member, text },
+      });
       const seen = () => stream.messages.some((m) => JSON.stringify(m).includes(text));
-      if (answer.status !== 200 || !(await until(seen, 3000))) diagnostics.push(finding(this.id, 'EPH-05', 'the recipient\'s connected client did not receive the message', text, stream.messages));
+      if (answer.status !== 200 || !(await until(seen, 3000)))
+        diagnostics.push(
+          finding(
+            this.id,
+            'EPH-05',
+            "the recipient's connected client did not receive the message",
+            text,
+            stream.messages,
+          ),
+        );
       if (!('skip' in hook)) {
         await sleep(500);
         const leaked = hook.received.filter((r) => r.body.includes(text));
-        if (leaked.length) diagnostics.push(finding(this.id, 'EPH-05', 'the ephemeral message was delivered as chat.message', 'no delivery', leaked.map((r) => r.body)));
+        if (leaked.length)
+          diagnostics.push(
+            finding(
+              this.id,
+              'EPH-05',
+              'the ephemeral message was delivered as chat.message',
+              'no delivery',
+              leaked.map((r) => r.body),
+            ),
+          );
       }
     } finally {
       await stream.close();

@@ -6,12 +6,21 @@ export const eph06SenderId: Check = tableCheck({
   id: 'eph-06-sender-id',
   requirements: ['EPH-06'],
   title: 'Any sender.id is accepted: root, unknown, padded, any case',
-  need: ({ version }) => ({ operation: 'v1 post /chat.postEphemeral', pin: version, scopes: ['chat:write'] }),
+  need: ({ version }) => ({
+    operation: 'v1 post /chat.postEphemeral',
+    pin: version,
+    scopes: ['chat:write'],
+  }),
   cases: ({ profile }, token) => {
     const { chats, users } = profile.fixtures;
     return ['', '_', '  Nobody-Configured ', 'HELPER'].map((id) => ({
       name: `sender.id "${id}"`,
-      call: { path: '/v1/chat.postEphemeral', method: 'POST' as const, token, json: { chatId: chats.dm, userId: users.member, text: 'EPH-06', sender: { id } } },
+      call: {
+        path: '/v1/chat.postEphemeral',
+        method: 'POST' as const,
+        token,
+        json: { chatId: chats.dm, userId: users.member, text: 'EPH-06', sender: { id } },
+      },
       expect: { status: 200 },
     }));
   },

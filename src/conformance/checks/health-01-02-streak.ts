@@ -14,22 +14,48 @@ export const health0102Streak: Check = {
     const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in reader) return reader;
     // A 400 fails at once (DLV-06), so the failure is terminal without waiting out retries.
-    return withHooks(context, [{ event: 'meeting.ended', respond: (_, index) => ({ status: index === 0 ? 400 : 204 }) }], async ([hook]) => {
-      const health = async () => {
-        const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
-        const entry = (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === hook!.id) ?? {};
-        return { failStreakStartedAt: Boolean(entry.failStreakStartedAt), lastSuccessAt: Boolean(entry.lastSuccessAt) };
-      };
-      const diagnostics: Diagnostic[] = [];
-      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-      await hook!.arrived(1, 5000);
-      const failed = await health();
-      if (!failed.failStreakStartedAt || failed.lastSuccessAt) diagnostics.push(finding(this.id, 'HEALTH-01', 'after a terminal failure the list shows no failStreakStartedAt', { failStreakStartedAt: true, lastSuccessAt: false }, failed));
-      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-      await hook!.arrived(2, 5000);
-      const recovered = await health();
-      if (recovered.failStreakStartedAt || !recovered.lastSuccessAt) diagnostics.push(finding(this.id, 'HEALTH-02', 'after a success the streak is not cleared or lastSuccessAt not set', { failStreakStartedAt: false, lastSuccessAt: true }, recovered));
-      return diagnostics;
-    });
+    return withHooks(
+      context,
+      [{ event: 'meeting.ended', respond: (_, index) => ({ status: index === 0 ? 400 : 204 }) }],
+      async ([hook]) => {
+        const health = async () => {
+          const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
+          const entry =
+            (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === hook!.id) ?? {};
+          return {
+            failStreakStartedAt: Boolean(entry.failStreakStartedAt),
+            lastSuccessAt: Boolean(entry.lastSuccessAt),
+          };
+        };
+        const diagnostics: Diagnostic[] = [];
+        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+        await hook!.arrived(1, 5000);
+        const failed = await health();
+        if (!failed.failStreakStartedAt || failed.lastSuccessAt)
+          diagnostics.push(
+            finding(
+              this.id,
+              'HEALTH-01',
+              'after a terminal failure the list shows no failStreakStartedAt',
+              { failStreakStartedAt: true, lastSuccessAt: false },
+              failed,
+            ),
+          );
+        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+        await hook!.arrived(2, 5000);
+        const recovered = await health();
+        if (recovered.failStreakStartedAt || !recovered.lastSuccessAt)
+          diagnostics.push(
+            finding(
+              this.id,
+              'HEALTH-02',
+              'after a success the streak is not cleared or lastSuccessAt not set',
+              { failStreakStartedAt: false, lastSuccessAt: true },
+              recovered,
+            ),
+          );
+        return diagnostics;
+      },
+    );
   },
 };

@@ -23,24 +23,58 @@ export const health0304Pause: Check = {
     const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in reader) return reader;
     // Events no other check emits, since this one runs alongside the rest; 400 fails at once.
-    const hooks = [{ event: 'app.uninstalled', respond: () => ({ status: 400 }) }, { generation: 'v0' as const, event: 'transcript:started', respond: () => ({ status: 400 }) }];
+    const hooks = [
+      { event: 'app.uninstalled', respond: () => ({ status: 400 }) },
+      { generation: 'v0' as const, event: 'transcript:started', respond: () => ({ status: 400 }) },
+    ];
     return withHooks(context, hooks, async ([v1, v0]) => {
       const emit = async (round: number) => {
         await v1!.emit({ data: { id: nonce() } });
         await v0!.emit({ data: SAMPLE_EVENTS.transcriptStarted() });
-        await until(() => v1!.received.length >= Math.min(round, 2) && v0!.received.length >= round, 5000);
+        await until(
+          () => v1!.received.length >= Math.min(round, 2) && v0!.received.length >= round,
+          5000,
+        );
       };
       await emit(1);
       await sleep(scaledMs(context, DAY, 'failStreak') * 1.05 + 50);
       await emit(2);
       const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
-      const entry = (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === v1!.id) ?? {};
+      const entry =
+        (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === v1!.id) ?? {};
       await emit(3);
       await sleep(200);
       const diagnostics: Diagnostic[] = [];
-      if (!entry.disabledAt) diagnostics.push(finding(this.id, 'HEALTH-03', 'after failing for a day the v1 subscription has no disabledAt', 'disabledAt set', entry));
-      if (v1!.received.length !== 2) diagnostics.push(finding(this.id, 'HEALTH-03', 'the paused v1 subscription still got deliveries', 2, v1!.received.length));
-      if (v0!.received.length !== 3) diagnostics.push(finding(this.id, 'HEALTH-04', 'the v0 subscription stopped getting deliveries after a day of failures', 3, v0!.received.length));
+      if (!entry.disabledAt)
+        diagnostics.push(
+          finding(
+            this.id,
+            'HEALTH-03',
+            'after failing for a day the v1 subscription has no disabledAt',
+            'disabledAt set',
+            entry,
+          ),
+        );
+      if (v1!.received.length !== 2)
+        diagnostics.push(
+          finding(
+            this.id,
+            'HEALTH-03',
+            'the paused v1 subscription still got deliveries',
+            2,
+            v1!.received.length,
+          ),
+        );
+      if (v0!.received.length !== 3)
+        diagnostics.push(
+          finding(
+            this.id,
+            'HEALTH-04',
+            'the v0 subscription stopped getting deliveries after a day of failures',
+            3,
+            v0!.received.length,
+          ),
+        );
       return diagnostics;
     });
   },

@@ -11,20 +11,57 @@ export const sub01V0Subscribe: Check = {
   requirements: ['SUB-01'],
   title: 'v0 subscribe answers the subscription; magicast.created is refused',
   async run(context) {
-    const need = needCredential(context, { operation: 'v0 post /webhook.subscribe', scopes: ['webhook:write'] });
+    const need = needCredential(context, {
+      operation: 'v0 post /webhook.subscribe',
+      scopes: ['webhook:write'],
+    });
     if ('skip' in need) return need;
     const { token } = need;
     const url = `https://conformance.example.com/sub-01/${Date.now()}`;
     const json = { event: 'lobby:booked', url, filter: { lobbyId: 'lobby-1' } };
-    const answer = await context.call({ path: '/v0/webhook.subscribe', method: 'POST', token, json });
+    const answer = await context.call({
+      path: '/v0/webhook.subscribe',
+      method: 'POST',
+      token,
+      json,
+    });
     const diagnostics: Diagnostic[] = [];
     const body = answer.body ?? {};
-    if (answer.status !== 200 || !UUID.test(String(body.id)) || body.event !== json.event || body.url !== url || JSON.stringify(body.filter) !== JSON.stringify(json.filter)) {
-      diagnostics.push(finding(this.id, 'SUB-01', `subscribe answered ${answer.status} without the subscription it made`, { status: 200, id: 'a uuid', ...json }, { status: answer.status, ...body }));
+    if (
+      answer.status !== 200 ||
+      !UUID.test(String(body.id)) ||
+      body.event !== json.event ||
+      body.url !== url ||
+      JSON.stringify(body.filter) !== JSON.stringify(json.filter)
+    ) {
+      diagnostics.push(
+        finding(
+          this.id,
+          'SUB-01',
+          `subscribe answered ${answer.status} without the subscription it made`,
+          { status: 200, id: 'a uuid', ...json },
+          { status: answer.status, ...body },
+        ),
+      );
     }
-    if (typeof body.id === 'string') await context.call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id: body.id } });
-    const magicast = await context.call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'magicast.created', url } });
-    diagnostics.push(...expectAnswer(this.id, 'SUB-01', 'subscribing to magicast.created', magicast, { status: 400 }));
+    if (typeof body.id === 'string')
+      await context.call({
+        path: '/v0/webhook.unsubscribe',
+        method: 'POST',
+        token,
+        form: { id: body.id },
+      });
+    const magicast = await context.call({
+      path: '/v0/webhook.subscribe',
+      method: 'POST',
+      token,
+      json: { event: 'magicast.created', url },
+    });
+    diagnostics.push(
+      ...expectAnswer(this.id, 'SUB-01', 'subscribing to magicast.created', magicast, {
+        status: 400,
+      }),
+    );
     return diagnostics;
   },
 };

@@ -7,17 +7,50 @@ export const sub02Upsert: Check = {
   requirements: ['SUB-02'],
   title: 'Subscribing twice to one event and URL updates one subscription',
   async run(context) {
-    const need = needCredential(context, { operation: 'v0 post /webhook.subscribe', scopes: ['webhook:write'] });
+    const need = needCredential(context, {
+      operation: 'v0 post /webhook.subscribe',
+      scopes: ['webhook:write'],
+    });
     if ('skip' in need) return need;
     const { call } = context;
     const { token } = need;
     const url = `https://conformance.example.com/upsert/${Date.now()}`;
-    const first = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.created', url } });
-    const second = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.created', url, filter: { eventId: 'ev_1' } } });
-    if (first.status === 200 && second.status === 200 && first.body?.id && first.body.id === second.body?.id && second.body?.filter?.eventId === 'ev_1') {
-      await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id: first.body.id } });
+    const first = await call({
+      path: '/v0/webhook.subscribe',
+      method: 'POST',
+      token,
+      json: { event: 'onair.event.created', url },
+    });
+    const second = await call({
+      path: '/v0/webhook.subscribe',
+      method: 'POST',
+      token,
+      json: { event: 'onair.event.created', url, filter: { eventId: 'ev_1' } },
+    });
+    if (
+      first.status === 200 &&
+      second.status === 200 &&
+      first.body?.id &&
+      first.body.id === second.body?.id &&
+      second.body?.filter?.eventId === 'ev_1'
+    ) {
+      await call({
+        path: '/v0/webhook.unsubscribe',
+        method: 'POST',
+        token,
+        form: { id: first.body.id },
+      });
       return [];
     }
-    return [{ check: this.id, requirement: 'SUB-02', severity: 'error', message: 'the second subscribe did not update the first', expected: { id: first.body?.id, filter: { eventId: 'ev_1' } }, actual: second.body }];
+    return [
+      {
+        check: this.id,
+        requirement: 'SUB-02',
+        severity: 'error',
+        message: 'the second subscribe did not update the first',
+        expected: { id: first.body?.id, filter: { eventId: 'ev_1' } },
+        actual: second.body,
+      },
+    ];
   },
 };

@@ -7,16 +7,46 @@ export const sub05Unsubscribe: Check = {
   requirements: ['SUB-05'],
   title: 'Unsubscribe gives 204, then 404',
   async run(context) {
-    const need = needCredential(context, { operation: 'v0 post /webhook.unsubscribe', scopes: ['webhook:write'] });
+    const need = needCredential(context, {
+      operation: 'v0 post /webhook.unsubscribe',
+      scopes: ['webhook:write'],
+    });
     if ('skip' in need) return need;
     const { call } = context;
     const { token } = need;
-    const created = await call({ path: '/v0/webhook.subscribe', method: 'POST', token, json: { event: 'onair.event.updated', url: `https://conformance.example.com/gone/${Date.now()}` } });
+    const created = await call({
+      path: '/v0/webhook.subscribe',
+      method: 'POST',
+      token,
+      json: {
+        event: 'onair.event.updated',
+        url: `https://conformance.example.com/gone/${Date.now()}`,
+      },
+    });
     const id = String(created.body?.id ?? '');
-    const first = await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
-    const again = await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
+    const first = await call({
+      path: '/v0/webhook.unsubscribe',
+      method: 'POST',
+      token,
+      form: { id },
+    });
+    const again = await call({
+      path: '/v0/webhook.unsubscribe',
+      method: 'POST',
+      token,
+      form: { id },
+    });
     const seen = [first.status, first.body === undefined ? 'no body' : 'a body', again.status];
     if (seen.join() === '204,no body,404') return [];
-    return [{ check: this.id, requirement: 'SUB-05', severity: 'error', message: 'unsubscribe twice did not give 204 then 404', expected: [204, 'no body', 404], actual: seen }];
+    return [
+      {
+        check: this.id,
+        requirement: 'SUB-05',
+        severity: 'error',
+        message: 'unsubscribe twice did not give 204 then 404',
+        expected: [204, 'no body', 404],
+        actual: seen,
+      },
+    ];
   },
 };

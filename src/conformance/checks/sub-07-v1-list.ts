@@ -9,23 +9,52 @@ export const sub07V1List: Check = {
   requirements: ['SUB-07'],
   title: 'v1 list shows a new subscription as dynamic, and it is gone after unsubscribe',
   async run(context) {
-    const need = needCredential(context, { operation: 'v1 post /webhook.subscribe', pin: context.version, scopes: ['webhook:write', 'webhook:read'] });
+    const need = needCredential(context, {
+      operation: 'v1 post /webhook.subscribe',
+      pin: context.version,
+      scopes: ['webhook:write', 'webhook:read'],
+    });
     if ('skip' in need) return need;
     const { call } = context;
     const { token } = need;
     const url = `https://conformance.example.com/sub-07/${Date.now()}`;
-    const created = await call({ path: '/v1/webhook.subscribe', method: 'POST', token, json: { event: 'meeting.ended', url } });
+    const created = await call({
+      path: '/v1/webhook.subscribe',
+      method: 'POST',
+      token,
+      json: { event: 'meeting.ended', url },
+    });
     const id = created.body?.id;
-    const listed = async () => ((await call({ path: '/v1/webhook.list', token })).body?.webhooks ?? null) as Array<Record<string, unknown>> | null;
+    const listed = async () =>
+      ((await call({ path: '/v1/webhook.list', token })).body?.webhooks ?? null) as Array<
+        Record<string, unknown>
+      > | null;
     const diagnostics: Diagnostic[] = [];
     const before = await listed();
     const entry = before?.find((w) => w.id === id);
     if (!entry || entry.dynamic !== true || entry.url !== url || entry.event !== 'meeting.ended') {
-      diagnostics.push(finding(this.id, 'SUB-07', 'the new subscription is not listed as dynamic with its event and url', { id, event: 'meeting.ended', url, dynamic: true }, entry ?? before));
+      diagnostics.push(
+        finding(
+          this.id,
+          'SUB-07',
+          'the new subscription is not listed as dynamic with its event and url',
+          { id, event: 'meeting.ended', url, dynamic: true },
+          entry ?? before,
+        ),
+      );
     }
     await call({ path: '/v1/webhook.unsubscribe', method: 'POST', token, json: { id } });
     const after = await listed();
-    if (!Array.isArray(after) || after.some((w) => w.id === id)) diagnostics.push(finding(this.id, 'SUB-07', 'after unsubscribe the list still has the subscription, or no webhooks array', 'webhooks without it', after));
+    if (!Array.isArray(after) || after.some((w) => w.id === id))
+      diagnostics.push(
+        finding(
+          this.id,
+          'SUB-07',
+          'after unsubscribe the list still has the subscription, or no webhooks array',
+          'webhooks without it',
+          after,
+        ),
+      );
     return diagnostics;
   },
 };

@@ -6,14 +6,39 @@ export const sub09V1Filter: Check = tableCheck({
   id: 'sub-09-v1-filter',
   requirements: ['SUB-09'],
   title: 'v1 filters: valid values, no empty filter, no mention false alone',
-  need: ({ version }) => ({ operation: 'v1 post /webhook.subscribe', pin: version, scopes: ['webhook:write'] }),
+  need: ({ version }) => ({
+    operation: 'v1 post /webhook.subscribe',
+    pin: version,
+    scopes: ['webhook:write'],
+  }),
   cases: (_, token) => {
-    const subscribe = (filter: unknown) => ({ path: '/v1/webhook.subscribe', method: 'POST' as const, token, json: { event: 'chat.message', url: 'https://conformance.example.com/sub-09', filter } });
+    const subscribe = (filter: unknown) => ({
+      path: '/v1/webhook.subscribe',
+      method: 'POST' as const,
+      token,
+      json: { event: 'chat.message', url: 'https://conformance.example.com/sub-09', filter },
+    });
     return [
-      { name: 'an empty filter', call: subscribe({}), expect: { status: 400, error: 'invalid_parameter' } },
-      { name: 'mention false alone', call: subscribe({ mention: false }), expect: { status: 400, error: 'invalid_parameter' } },
-      { name: 'chatType other than dm or group', call: subscribe({ chatType: 'channel' }), expect: { status: 400, error: 'invalid_parameter' } },
-      { name: 'hasVideo false', call: subscribe({ hasVideo: false }), expect: { status: 400, error: 'invalid_parameter' } },
+      {
+        name: 'an empty filter',
+        call: subscribe({}),
+        expect: { status: 400, error: 'invalid_parameter' },
+      },
+      {
+        name: 'mention false alone',
+        call: subscribe({ mention: false }),
+        expect: { status: 400, error: 'invalid_parameter' },
+      },
+      {
+        name: 'chatType other than dm or group',
+        call: subscribe({ chatType: 'channel' }),
+        expect: { status: 400, error: 'invalid_parameter' },
+      },
+      {
+        name: 'hasVideo false',
+        call: subscribe({ hasVideo: false }),
+        expect: { status: 400, error: 'invalid_parameter' },
+      },
     ];
   },
 });

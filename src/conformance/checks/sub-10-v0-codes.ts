@@ -14,7 +14,11 @@ export const sub10V0Codes: Check = {
     const skip = tooLong(context, 20, 'debounce');
     if (skip) return skip;
     const hooks = [
-      { generation: 'v0' as const, event: 'chat:message:reaction', filter: { codes: ['thumbs_up'] } },
+      {
+        generation: 'v0' as const,
+        event: 'chat:message:reaction',
+        filter: { codes: ['thumbs_up'] },
+      },
       { generation: 'v0' as const, event: 'chat:message:reaction', filter: { codes: [':tada:'] } },
     ];
     return withHooks(context, hooks, async ([bare, other]) => {
@@ -22,9 +26,29 @@ export const sub10V0Codes: Check = {
       await bare!.arrived(1, scaledMs(context, 20, 'debounce') + 5000);
       await sleep(200);
       const diagnostics: Diagnostic[] = [];
-      const codes = bare!.received.map((r) => (jsonOf(r)?.reactions ?? []).map((x: { code: string }) => x.code));
-      if (JSON.stringify(codes) !== JSON.stringify([[':thumbs_up:', ':heart:']])) diagnostics.push(finding(this.id, 'SUB-10', 'a filter on thumbs_up did not get the reaction set with :thumbs_up: and :heart:', [[':thumbs_up:', ':heart:']], codes));
-      if (other!.received.length) diagnostics.push(finding(this.id, 'SUB-10', 'a filter on :tada: got a message without that reaction', 0, other!.received.length));
+      const codes = bare!.received.map((r) =>
+        (jsonOf(r)?.reactions ?? []).map((x: { code: string }) => x.code),
+      );
+      if (JSON.stringify(codes) !== JSON.stringify([[':thumbs_up:', ':heart:']]))
+        diagnostics.push(
+          finding(
+            this.id,
+            'SUB-10',
+            'a filter on thumbs_up did not get the reaction set with :thumbs_up: and :heart:',
+            [[':thumbs_up:', ':heart:']],
+            codes,
+          ),
+        );
+      if (other!.received.length)
+        diagnostics.push(
+          finding(
+            this.id,
+            'SUB-10',
+            'a filter on :tada: got a message without that reaction',
+            0,
+            other!.received.length,
+          ),
+        );
       return diagnostics;
     });
   },

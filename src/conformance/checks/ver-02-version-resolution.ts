@@ -14,14 +14,33 @@ export const ver02VersionResolution: Check = {
     const pinned = need.token;
     const unpinned = credential({ pin: null, scopes: ['webhook:read'] });
     const other = profile.credentials.find((c) => c.pin && c.pin !== version)?.pin ?? undefined;
-    const cases: Array<[string, { token: string; header?: string; want: string }]> = [['the pin without a header', { token: pinned, want: version }]];
-    if (other) cases.push(['the header over the pin', { token: credential({ pin: other, scopes: ['webhook:read'] }) ?? pinned, header: version, want: version }]);
-    if (unpinned) cases.push(['the baseline without pin or header', { token: unpinned, want: '2026-06-01' }]);
+    const cases: Array<[string, { token: string; header?: string; want: string }]> = [
+      ['the pin without a header', { token: pinned, want: version }],
+    ];
+    if (other)
+      cases.push([
+        'the header over the pin',
+        {
+          token: credential({ pin: other, scopes: ['webhook:read'] }) ?? pinned,
+          header: version,
+          want: version,
+        },
+      ]);
+    if (unpinned)
+      cases.push(['the baseline without pin or header', { token: unpinned, want: '2026-06-01' }]);
     const diagnostics: Diagnostic[] = [];
     for (const [name, { token, header, want }] of cases) {
       const answer = await call({ path: '/v1/webhook.list', token, version: header });
       const named = answer.headers.get('service-version');
-      if (named !== want) diagnostics.push({ check: this.id, requirement: 'VER-02', severity: 'error', message: `${name}: the answer names ${named ?? 'no version'}`, expected: want, actual: named });
+      if (named !== want)
+        diagnostics.push({
+          check: this.id,
+          requirement: 'VER-02',
+          severity: 'error',
+          message: `${name}: the answer names ${named ?? 'no version'}`,
+          expected: want,
+          actual: named,
+        });
     }
     return diagnostics;
   },

@@ -15,12 +15,21 @@ export const ver03VersionHeader: Check = {
     const answers = [
       ['a success', await call({ path: '/v1/webhook.list', token })],
       ['a 401 without credentials', await call({ path: '/v1/webhook.list', version })],
-      ['a 400 for a bad body', await call({ path: '/v1/chat.postEphemeral', method: 'POST', token, json: {} })],
+      [
+        'a 400 for a bad body',
+        await call({ path: '/v1/chat.postEphemeral', method: 'POST', token, json: {} }),
+      ],
     ] as const;
     const diagnostics: Diagnostic[] = [];
     for (const [name, answer] of answers) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(answer.headers.get('service-version') ?? '')) {
-        diagnostics.push({ check: this.id, requirement: 'VER-03', severity: 'error', message: `${name} (${answer.status}) names no version`, actual: answer.headers.get('service-version') });
+        diagnostics.push({
+          check: this.id,
+          requirement: 'VER-03',
+          severity: 'error',
+          message: `${name} (${answer.status}) names no version`,
+          actual: answer.headers.get('service-version'),
+        });
       }
     }
     return diagnostics;

@@ -17,7 +17,14 @@ export const ver04UnsupportedVersion: Check = {
       const answer = await call({ path: '/v1/webhook.list', token, version: asked });
       const listed = JSON.stringify(answer.body ?? '');
       if (answer.status !== 400 || !listed.includes(version)) {
-        diagnostics.push({ check: this.id, requirement: 'VER-04', severity: 'error', message: `Service-Version "${asked}" gave ${answer.status}`, expected: `400 listing ${version}`, actual: answer.body });
+        diagnostics.push({
+          check: this.id,
+          requirement: 'VER-04',
+          severity: 'error',
+          message: `Service-Version "${asked}" gave ${answer.status}`,
+          expected: `400 listing ${version}`,
+          actual: answer.body,
+        });
       }
     }
     return diagnostics;

@@ -14,10 +14,33 @@ export const ver05Lifecycle: Check = {
   async run(context) {
     const need = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in need) return need;
-    const status = loadVersionRegistry().versions.find((v) => v.version === context.version)?.status ?? 'supported';
-    const answer = await context.call({ path: '/v1/webhook.list', token: need.token, version: context.version });
-    const seen = { status: answer.status, deprecation: answer.headers.has('deprecation'), sunset: answer.headers.has('sunset') };
-    const wanted = status === 'sunset' ? { status: 410 } : { status: 200, deprecation: status === 'deprecated', sunset: status === 'deprecated' };
-    return differingKeys(wanted, seen).length ? [finding(this.id, 'VER-05', `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`, wanted, seen)] : [];
+    const status =
+      loadVersionRegistry().versions.find((v) => v.version === context.version)?.status ??
+      'supported';
+    const answer = await context.call({
+      path: '/v1/webhook.list',
+      token: need.token,
+      version: context.version,
+    });
+    const seen = {
+      status: answer.status,
+      deprecation: answer.headers.has('deprecation'),
+      sunset: answer.headers.has('sunset'),
+    };
+    const wanted =
+      status === 'sunset'
+        ? { status: 410 }
+        : { status: 200, deprecation: status === 'deprecated', sunset: status === 'deprecated' };
+    return differingKeys(wanted, seen).length
+      ? [
+          finding(
+            this.id,
+            'VER-05',
+            `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`,
+            wanted,
+            seen,
+          ),
+        ]
+      : [];
   },
 };

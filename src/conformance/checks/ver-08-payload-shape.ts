@@ -16,16 +16,43 @@ export const ver08PayloadShape: Check = {
     return withHooks(context, [{ event: 'meeting.ended' }], async ([hook]) => {
       const marker = nonce();
       await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
-      if (!(await hook!.arrived(1, 5000))) return [finding(this.id, 'VER-08', 'no delivery arrived within 5 s')];
+      if (!(await hook!.arrived(1, 5000)))
+        return [finding(this.id, 'VER-08', 'no delivery arrived within 5 s')];
       const [attempt] = hook!.received;
       const diagnostics: Diagnostic[] = [];
-      const parsed = parseWebhook({ version: version as WebhookVersion, event: 'meeting.ended', body: attempt!.body });
-      if (!parsed.ok) diagnostics.push(finding(this.id, 'VER-08', `the payload breaks the ${version} schema of meeting.ended`, 'valid', parsed.diagnostics));
+      const parsed = parseWebhook({
+        version: version as WebhookVersion,
+        event: 'meeting.ended',
+        body: attempt!.body,
+      });
+      if (!parsed.ok)
+        diagnostics.push(
+          finding(
+            this.id,
+            'VER-08',
+            `the payload breaks the ${version} schema of meeting.ended`,
+            'valid',
+            parsed.diagnostics,
+          ),
+        );
       const body = jsonOf(attempt!) ?? {};
       const enveloped = version >= ENVELOPE_SINCE;
-      const seen = enveloped ? { type: body.type, apiVersion: body.apiVersion, marker: body.data?.id } : { apiVersion: body.apiVersion, marker: body.id };
-      const wanted = enveloped ? { type: 'meeting.ended', apiVersion: version, marker } : { apiVersion: undefined, marker };
-      if (JSON.stringify(seen) !== JSON.stringify(wanted)) diagnostics.push(finding(this.id, 'VER-08', `a ${version} payload is not ${enveloped ? 'enveloped with apiVersion' : 'bare'}`, wanted, seen));
+      const seen = enveloped
+        ? { type: body.type, apiVersion: body.apiVersion, marker: body.data?.id }
+        : { apiVersion: body.apiVersion, marker: body.id };
+      const wanted = enveloped
+        ? { type: 'meeting.ended', apiVersion: version, marker }
+        : { apiVersion: undefined, marker };
+      if (JSON.stringify(seen) !== JSON.stringify(wanted))
+        diagnostics.push(
+          finding(
+            this.id,
+            'VER-08',
+            `a ${version} payload is not ${enveloped ? 'enveloped with apiVersion' : 'bare'}`,
+            wanted,
+            seen,
+          ),
+        );
       return diagnostics;
     });
   },

@@ -17,11 +17,25 @@ export const ver10MentionRender: Check = {
     return withHooks(context, [{ event: 'chat.message' }], async ([hook]) => {
       const marker = nonce();
       await hook!.emit({ data: SAMPLE_EVENTS.chatMessage(marker, GROUP, PERSON) });
-      if (!(await hook!.arrived(1, 5000))) return [finding(this.id, 'VER-10', 'no delivery arrived within 5 s')];
+      if (!(await hook!.arrived(1, 5000)))
+        return [finding(this.id, 'VER-10', 'no delivery arrived within 5 s')];
       const body = jsonOf(hook!.received[0]!) ?? {};
       const text = (version >= ENVELOPE_SINCE ? body.data : body)?.text;
-      const wanted = version >= SUBTEAM_GRAMMAR_SINCE ? `${marker} <!subteam^${GROUP}> and <!channel> and <@${PERSON}>` : `${marker} <@G-${GROUP}> and <@all> and <@${PERSON}>`;
-      return text === wanted ? [] : [finding(this.id, 'VER-10', `the ${version} text renders mentions in another grammar`, wanted, text)];
+      const wanted =
+        version >= SUBTEAM_GRAMMAR_SINCE
+          ? `${marker} <!subteam^${GROUP}> and <!channel> and <@${PERSON}>`
+          : `${marker} <@G-${GROUP}> and <@all> and <@${PERSON}>`;
+      return text === wanted
+        ? []
+        : [
+            finding(
+              this.id,
+              'VER-10',
+              `the ${version} text renders mentions in another grammar`,
+              wanted,
+              text,
+            ),
+          ];
     });
   },
 };

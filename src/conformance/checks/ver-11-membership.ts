@@ -12,29 +12,73 @@ import { finding } from '../expect-answer.js';
 export const ver11Membership: Check = {
   id: 'ver-11-membership',
   requirements: ['VER-11'],
-  title: 'Channel messages by membership from 2026-08-20, by mention before; {mention: true} restores mentions',
+  title:
+    'Channel messages by membership from 2026-08-20, by mention before; {mention: true} restores mentions',
   async run(context) {
     const { version, profile } = context;
     const { channel, channelWithoutApp } = profile.fixtures.chats;
     const membership = version >= MEMBERSHIP_SINCE;
-    const hooks = [{ event: 'chat.message' }, ...(membership ? [{ event: 'chat.message', filter: { mention: true } }] : [])];
+    const hooks = [
+      { event: 'chat.message' },
+      ...(membership ? [{ event: 'chat.message', filter: { mention: true } }] : []),
+    ];
     return withHooks(context, hooks, async ([plain, mentionOnly]) => {
       const cases = [
-        { name: 'an unmentioning message in a channel with the app', chatId: channel, mentionsApp: false, plain: membership, mentionOnly: false },
-        { name: 'a mentioning message in a channel without the app', chatId: channelWithoutApp, mentionsApp: true, plain: !membership, mentionOnly: true },
-        { name: 'a mentioning message in a channel with the app', chatId: channel, mentionsApp: true, plain: true, mentionOnly: true },
+        {
+          name: 'an unmentioning message in a channel with the app',
+          chatId: channel,
+          mentionsApp: false,
+          plain: membership,
+          mentionOnly: false,
+        },
+        {
+          name: 'a mentioning message in a channel without the app',
+          chatId: channelWithoutApp,
+          mentionsApp: true,
+          plain: !membership,
+          mentionOnly: true,
+        },
+        {
+          name: 'a mentioning message in a channel with the app',
+          chatId: channel,
+          mentionsApp: true,
+          plain: true,
+          mentionOnly: true,
+        },
       ].map((c) => ({ ...c, marker: nonce() }));
-      for (const c of cases) await plain!.emit({ data: { chatType: 'group', text: c.marker }, context: { chatId: c.chatId, mentionsApp: c.mentionsApp } });
+      for (const c of cases)
+        await plain!.emit({
+          data: { chatType: 'group', text: c.marker },
+          context: { chatId: c.chatId, mentionsApp: c.mentionsApp },
+        });
       // The last case is heard by every hook: once it arrived, and a little after, the others have too.
       const last = cases.at(-1)!.marker;
-      await Promise.all([plain, mentionOnly].filter((h) => h).map((h) => h!.arrived(1, 5000).then(() => h!.received.some((r) => r.body.includes(last)))));
+      await Promise.all(
+        [plain, mentionOnly]
+          .filter((h) => h)
+          .map((h) =>
+            h!.arrived(1, 5000).then(() => h!.received.some((r) => r.body.includes(last))),
+          ),
+      );
       await sleep(300);
       const diagnostics: Diagnostic[] = [];
       for (const c of cases) {
-        for (const [hook, wanted, label] of [[plain, c.plain, 'without a filter'], [mentionOnly, c.mentionOnly, 'with {mention: true}']] as const) {
+        for (const [hook, wanted, label] of [
+          [plain, c.plain, 'without a filter'],
+          [mentionOnly, c.mentionOnly, 'with {mention: true}'],
+        ] as const) {
           if (!hook) continue;
           const heard = hook.received.some((r) => r.body.includes(c.marker));
-          if (heard !== wanted) diagnostics.push(finding(this.id, 'VER-11', `${c.name}, ${label}, was ${heard ? '' : 'not '}delivered at ${version}`, wanted, heard));
+          if (heard !== wanted)
+            diagnostics.push(
+              finding(
+                this.id,
+                'VER-11',
+                `${c.name}, ${label}, was ${heard ? '' : 'not '}delivered at ${version}`,
+                wanted,
+                heard,
+              ),
+            );
         }
       }
       return diagnostics;

@@ -15,8 +15,14 @@ export const ver14SubscriptionVersion: Check = {
   title: 'Deliveries carry the version the subscription was created with',
   async run(context) {
     const { version, profile } = context;
-    const other = profile.credentials.map((c) => c.pin).find((pin): pin is string => pin !== null && pin !== version);
-    if (!other) return { skip: 'not_testable', reason: `the profile has no credential pinned to a version other than ${version}` };
+    const other = profile.credentials
+      .map((c) => c.pin)
+      .find((pin): pin is string => pin !== null && pin !== version);
+    if (!other)
+      return {
+        skip: 'not_testable',
+        reason: `the profile has no credential pinned to a version other than ${version}`,
+      };
     const hooks = [
       { event: 'meeting.ended', apiVersion: INHERIT, pin: version },
       { event: 'meeting.ended', apiVersion: version, pin: other },
@@ -25,11 +31,23 @@ export const ver14SubscriptionVersion: Check = {
       await inherited!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
       await Promise.all([inherited!.arrived(1, 5000), explicit!.arrived(1, 5000)]);
       const diagnostics: Diagnostic[] = [];
-      for (const [name, hook] of [[`a subscription by a credential pinned to ${version}`, inherited], [`apiVersion ${version} asked by a credential pinned to ${other}`, explicit]] as const) {
+      for (const [name, hook] of [
+        [`a subscription by a credential pinned to ${version}`, inherited],
+        [`apiVersion ${version} asked by a credential pinned to ${other}`, explicit],
+      ] as const) {
         const attempt = hook!.received[0];
-        const seen = { header: attempt?.headers['service-version'], apiVersion: attempt ? jsonOf(attempt)?.apiVersion : undefined };
-        const wanted = { header: version, apiVersion: version >= ENVELOPE_SINCE ? version : undefined };
-        if (JSON.stringify(seen) !== JSON.stringify(wanted)) diagnostics.push(finding(this.id, 'VER-14', `${name}: the delivery names another version`, wanted, seen));
+        const seen = {
+          header: attempt?.headers['service-version'],
+          apiVersion: attempt ? jsonOf(attempt)?.apiVersion : undefined,
+        };
+        const wanted = {
+          header: version,
+          apiVersion: version >= ENVELOPE_SINCE ? version : undefined,
+        };
+        if (JSON.stringify(seen) !== JSON.stringify(wanted))
+          diagnostics.push(
+            finding(this.id, 'VER-14', `${name}: the delivery names another version`, wanted, seen),
+          );
       }
       return diagnostics;
     });

@@ -10,8 +10,18 @@ export const ver15Cursor: Check = {
   title: 'An invalid pagination cursor gives invalid_cursor',
   async run({ version, documents }) {
     const document = documents.get(version)?.document;
-    const paged = Object.keys(document?.paths ?? {}).filter((path) => JSON.stringify(document!.paths![path]).includes('"cursor"'));
-    if (paged.length === 0) return { skip: 'not_applicable', reason: `no operation of ${version} takes a cursor` };
-    return [{ check: this.id, requirement: 'VER-15', severity: 'error', message: `${paged.join(', ')} take a cursor, which this suite does not test yet` }];
+    const paged = Object.keys(document?.paths ?? {}).filter((path) =>
+      JSON.stringify(document!.paths![path]).includes('"cursor"'),
+    );
+    if (paged.length === 0)
+      return { skip: 'not_applicable', reason: `no operation of ${version} takes a cursor` };
+    return [
+      {
+        check: this.id,
+        requirement: 'VER-15',
+        severity: 'error',
+        message: `${paged.join(', ')} take a cursor, which this suite does not test yet`,
+      },
+    ];
   },
 };

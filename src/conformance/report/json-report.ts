@@ -2,17 +2,26 @@ import type { CheckResult } from '../runner.js';
 import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
 /** The JSON report: what ran, every result with its diagnostics, and the verdict per requirement. */
-export function toJsonReport(results: readonly CheckResult[], run: { profile: string; versions: string[]; startedAt: string; durationMs: number }) {
+export function toJsonReport(
+  results: readonly CheckResult[],
+  run: { profile: string; versions: string[]; startedAt: string; durationMs: number },
+) {
   return {
     format: 'service-contract/conformance-report@1',
     ...run,
     passed: allPassed(results),
     counts: countBy(results.map((r) => r.status)),
-    requirements: summarizeByRequirement(results).map(({ requirement, verdict, results: covered }) => ({
-      requirement,
-      verdict,
-      checks: covered.map((r) => ({ version: r.version, check: r.check, verdict: verdictFor(r, requirement) })),
-    })),
+    requirements: summarizeByRequirement(results).map(
+      ({ requirement, verdict, results: covered }) => ({
+        requirement,
+        verdict,
+        checks: covered.map((r) => ({
+          version: r.version,
+          check: r.check,
+          verdict: verdictFor(r, requirement),
+        })),
+      }),
+    ),
     results,
   };
 }

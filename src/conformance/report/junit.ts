@@ -1,7 +1,12 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult } from '../runner.js';
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  format: true,
+  suppressEmptyNode: true,
+});
 
 /** Characters XML 1.0 cannot carry at all, even escaped. */
 const UNREPRESENTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -20,7 +25,8 @@ export function toJUnit(results: readonly CheckResult[]): string {
       '@name': `Service API conformance ${version}`,
       '@tests': own.length,
       '@failures': own.filter((r) => r.status === 'failed').length,
-      '@skipped': own.filter((r) => r.status === 'not_applicable' || r.status === 'not_testable').length,
+      '@skipped': own.filter((r) => r.status === 'not_applicable' || r.status === 'not_testable')
+        .length,
       '@time': seconds(own.reduce((sum, r) => sum + r.durationMs, 0)),
       testcase: own.map(testcase),
     };
@@ -29,10 +35,24 @@ export function toJUnit(results: readonly CheckResult[]): string {
 }
 
 function testcase(result: CheckResult) {
-  const base = { '@classname': `conformance.${result.version}`, '@name': text(`${result.check} [${result.requirements.join(', ')}] ${result.title}`), '@time': seconds(result.durationMs) };
+  const base = {
+    '@classname': `conformance.${result.version}`,
+    '@name': text(`${result.check} [${result.requirements.join(', ')}] ${result.title}`),
+    '@time': seconds(result.durationMs),
+  };
   if (result.status === 'failed') {
-    const details = result.diagnostics.map((d) => `${d.requirement}: ${d.message}${d.expected === undefined ? '' : `\n  expected: ${JSON.stringify(d.expected)}`}${d.actual === undefined ? '' : `\n  actual: ${JSON.stringify(d.actual)}`}`);
-    return { ...base, failure: { '@message': text(result.diagnostics[0]?.message ?? 'failed'), '@type': result.diagnostics[0]?.requirement ?? '', '#text': text(details.join('\n')) } };
+    const details = result.diagnostics.map(
+      (d) =>
+        `${d.requirement}: ${d.message}${d.expected === undefined ? '' : `\n  expected: ${JSON.stringify(d.expected)}`}${d.actual === undefined ? '' : `\n  actual: ${JSON.stringify(d.actual)}`}`,
+    );
+    return {
+      ...base,
+      failure: {
+        '@message': text(result.diagnostics[0]?.message ?? 'failed'),
+        '@type': result.diagnostics[0]?.requirement ?? '',
+        '#text': text(details.join('\n')),
+      },
+    };
   }
   if (result.status === 'passed') return base;
   return { ...base, skipped: { '@message': text(`${result.status}: ${result.reason ?? ''}`) } };

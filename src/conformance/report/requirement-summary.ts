@@ -16,10 +16,15 @@ const SEVERITY: Verdict[] = ['failed', 'not_testable', 'passed', 'not_applicable
 export function summarizeByRequirement(results: readonly CheckResult[]): RequirementVerdict[] {
   const byRequirement = new Map<string, CheckResult[]>();
   for (const result of results) {
-    for (const requirement of result.requirements) byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), result]);
+    for (const requirement of result.requirements)
+      byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), result]);
   }
   return [...byRequirement.entries()]
-    .map(([requirement, covered]) => ({ requirement, results: covered, verdict: SEVERITY.find((s) => covered.some((r) => verdictFor(r, requirement) === s))! }))
+    .map(([requirement, covered]) => ({
+      requirement,
+      results: covered,
+      verdict: SEVERITY.find((s) => covered.some((r) => verdictFor(r, requirement) === s))!,
+    }))
     .sort((a, b) => a.requirement.localeCompare(b.requirement, 'en', { numeric: true }));
 }
 

@@ -1,7 +1,12 @@
 import type { CheckResult } from '../runner.js';
 import { summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
-const LABEL: Record<CheckResult['status'], string> = { passed: 'passed', failed: 'FAILED', not_applicable: 'n/a', not_testable: 'untestable' };
+const LABEL: Record<CheckResult['status'], string> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  not_applicable: 'n/a',
+  not_testable: 'untestable',
+};
 
 /** One progress line as a check ends. */
 export function progressLine(result: CheckResult): string {
@@ -18,8 +23,15 @@ export function textSummary(results: readonly CheckResult[]): string {
     const checks = [...new Set(covered.map((r) => r.check))].join(', ');
     lines.push(`  ${requirement.padEnd(10)} ${LABEL[verdict].padEnd(10)} ${checks}`);
     const shown = new Set<string>();
-    for (const result of covered.filter((r) => verdictFor(r, requirement) === verdict && verdict !== 'passed')) {
-      const findings = result.status === 'failed' ? result.diagnostics.filter((d) => d.requirement === requirement).map((d) => `${result.version} ${result.check}: ${d.message}`) : [`${result.check}: ${result.reason ?? ''}`];
+    for (const result of covered.filter(
+      (r) => verdictFor(r, requirement) === verdict && verdict !== 'passed',
+    )) {
+      const findings =
+        result.status === 'failed'
+          ? result.diagnostics
+              .filter((d) => d.requirement === requirement)
+              .map((d) => `${result.version} ${result.check}: ${d.message}`)
+          : [`${result.check}: ${result.reason ?? ''}`];
       // A reason that every version gives alike is said once.
       for (const finding of findings.filter((f) => !shown.has(f.replaceAll(result.version, '')))) {
         shown.add(finding.replaceAll(result.version, ''));
@@ -27,8 +39,12 @@ export function textSummary(results: readonly CheckResult[]): string {
       }
     }
   }
-  const count = (status: CheckResult['status']) => results.filter((r) => r.status === status).length;
+  const count = (status: CheckResult['status']) =>
+    results.filter((r) => r.status === status).length;
   const versions = new Set(results.map((r) => r.version)).size;
-  lines.push('', `${results.length} results (${versions} version${versions === 1 ? '' : 's'}): ${count('passed')} passed, ${count('failed')} failed, ${count('not_applicable')} not applicable, ${count('not_testable')} not testable`);
+  lines.push(
+    '',
+    `${results.length} results (${versions} version${versions === 1 ? '' : 's'}): ${count('passed')} passed, ${count('failed')} failed, ${count('not_applicable')} not applicable, ${count('not_testable')} not testable`,
+  );
   return lines.join('\n');
 }

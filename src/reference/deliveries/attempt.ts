@@ -3,7 +3,12 @@ import { EventEmitter } from 'node:events';
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import type { RetryReason } from '../../webhooks/delivery.js';
-import { type DestinationPolicy, PUBLIC_HTTPS_ONLY, addressProblem, destinationProblem } from '../destination-url.js';
+import {
+  type DestinationPolicy,
+  PUBLIC_HTTPS_ONLY,
+  addressProblem,
+  destinationProblem,
+} from '../destination-url.js';
 import { retryAfterSeconds } from './retry-after.js';
 
 /** How one attempt ended, as the retry policy sees it (DLV-01, DLV-06..08). */
@@ -37,9 +42,16 @@ export interface DeliveryClientOptions {
  * checked is the address connected to, so a public name that DNS points at 127.0.0.1 or the
  * metadata address is refused at send time (SUB-03), not only URLs that say so.
  */
-export function createDeliveryClient({ allowLocal = false, lookup = systemLookup as LookupFunction }: DeliveryClientOptions = {}): DeliveryClient {
+export function createDeliveryClient({
+  allowLocal = false,
+  lookup = systemLookup as LookupFunction,
+}: DeliveryClientOptions = {}): DeliveryClient {
   const policy = allowLocal ? { allowLocal } : PUBLIC_HTTPS_ONLY;
-  return { policy, agent: new Agent({ connect: { lookup: checkedLookup(policy, lookup) } }), verdicts: new Map() };
+  return {
+    policy,
+    agent: new Agent({ connect: { lookup: checkedLookup(policy, lookup) } }),
+    verdicts: new Map(),
+  };
 }
 
 /** Why a connection was not made: the destination policy refused the address. */
@@ -55,8 +67,13 @@ export function checkedLookup(policy: DestinationPolicy, lookup: LookupFunction)
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return callback(error, '', 0);
-      const addresses = Array.isArray(found) ? found : [{ address: found, family: options.family === 6 ? 6 : 4 }];
-      const problem = addresses.length === 0 ? `${hostname} resolves to no address` : addresses.map((a) => addressProblem(a.address, policy)).find(Boolean);
+      const addresses = Array.isArray(found)
+        ? found
+        : [{ address: found, family: options.family === 6 ? 6 : 4 }];
+      const problem =
+        addresses.length === 0
+          ? `${hostname} resolves to no address`
+          : addresses.map((a) => addressProblem(a.address, policy)).find(Boolean);
       if (problem) return callback(new DestinationRefusedError(`${hostname}: ${problem}`), '', 0);
       if (options.all) return callback(null, addresses);
       return callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -82,7 +99,14 @@ function urlProblem({ policy, verdicts }: DeliveryClient, url: string): string |
  * followed: a 3xx is not an acknowledgement. A destination the policy refuses, by its URL or by
  * the address its name resolves to, is not contacted and fails at once with the reason.
  */
-export async function sendAttempt(url: string, body: string | Uint8Array, headers: Record<string, string>, timeoutMs: number, nowMs: number, client?: DeliveryClient): Promise<AttemptOutcome> {
+export async function sendAttempt(
+  url: string,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  nowMs: number,
+  client?: DeliveryClient,
+): Promise<AttemptOutcome> {
   const sender = client ?? (strictClient ??= createDeliveryClient());
   // Also at send time: a row stored before the policy, or a static subscription, is held to it too.
   const problem = urlProblem(sender, url);
@@ -92,23 +116,35 @@ export async function sendAttempt(url: string, body: string | Uint8Array, header
   const abort = new EventEmitter();
   const timer = setTimeout(() => abort.emit('abort'), timeoutMs);
   try {
-    const response = await request(url, { method: 'POST', headers, body, signal: abort, dispatcher: sender.agent });
+    const response = await request(url, {
+      method: 'POST',
+      headers,
+      body,
+      signal: abort,
+      dispatcher: sender.agent,
+    });
     // Read the answer so the connection can be reused; what it says does not matter.
     await response.body.dump();
     return classify(response.statusCode, response.headers['retry-after'], nowMs);
   } catch (error) {
-    if (error instanceof DestinationRefusedError) return { kind: 'refused', problem: error.message };
+    if (error instanceof DestinationRefusedError)
+      return { kind: 'refused', problem: error.message };
     return { kind: 'retryable', reason: 'transport' };
   } finally {
     clearTimeout(timer);
   }
 }
 
-function classify(status: number, retryAfterHeader: string | string[] | undefined, nowMs: number): AttemptOutcome {
+function classify(
+  status: number,
+  retryAfterHeader: string | string[] | undefined,
+  nowMs: number,
+): AttemptOutcome {
   if (status >= 200 && status < 300) return { kind: 'acknowledged', status };
   // DLV-07: only 429 and 503 may say how long to wait.
   const header = Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader;
-  const retryAfter = status === 429 || status === 503 ? retryAfterSeconds(header ?? null, nowMs) : undefined;
+  const retryAfter =
+    status === 429 || status === 503 ? retryAfterSeconds(header ?? null, nowMs) : undefined;
   if (status === 429) return { kind: 'retryable', reason: 'http_429', status, retryAfter };
   if (status >= 500) return { kind: 'retryable', reason: 'http_5xx', status, retryAfter };
   return { kind: 'rejected', status };

@@ -2,7 +2,6 @@ import { USERS, findChat } from '../chats.js';
 import { MEMBERSHIP_SINCE, type WebhookVersion } from '../../webhooks/versions.js';
 import type { ServiceEvent } from './service-event.js';
 
-
 const CHAT_EVENTS = new Set(['chat.message', 'chat.reaction']);
 
 /**
@@ -12,8 +11,13 @@ const CHAT_EVENTS = new Set(['chat.message', 'chat.reaction']);
  * member of, and the filter `{mention: true}` restores mention-only delivery. An event whose chat
  * is not known is not held back. Subscriptions of personal tokens are not modelled here.
  */
-export function hearsChatEvent(event: ServiceEvent, version: WebhookVersion, filter: Record<string, unknown> | null): boolean {
-  if (version === 'v0' || !CHAT_EVENTS.has(event.type) || event.context?.chatId === undefined) return true;
+export function hearsChatEvent(
+  event: ServiceEvent,
+  version: WebhookVersion,
+  filter: Record<string, unknown> | null,
+): boolean {
+  if (version === 'v0' || !CHAT_EVENTS.has(event.type) || event.context?.chatId === undefined)
+    return true;
   const chat = findChat(event.context.chatId);
   if (!chat) return false;
   const member = chat.members.includes(USERS.bot);

@@ -5,7 +5,15 @@
  * window. Every caller of `push` gets the promise of the one firing.
  */
 export function createDebouncer<V, R>(windowMs: number, fire: (value: V) => Promise<R>) {
-  const pending = new Map<string, { value: V; timer: NodeJS.Timeout; done: Promise<R | undefined>; resolve: (r: R | undefined) => void }>();
+  const pending = new Map<
+    string,
+    {
+      value: V;
+      timer: NodeJS.Timeout;
+      done: Promise<R | undefined>;
+      resolve: (r: R | undefined) => void;
+    }
+  >();
   return {
     push(key: string, value: V): Promise<R | undefined> {
       const open = pending.get(key);

@@ -6,7 +6,12 @@ import { signature } from '../../webhooks/sign.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';
 import type { Clock } from '../clock.js';
 import type { DeliveryRoute, Store } from '../store.js';
-import { type AttemptOutcome, type DeliveryClientOptions, createDeliveryClient, sendAttempt } from './attempt.js';
+import {
+  type AttemptOutcome,
+  type DeliveryClientOptions,
+  createDeliveryClient,
+  sendAttempt,
+} from './attempt.js';
 import { hearsChatEvent } from './audience.js';
 import { createDebouncer } from './debounce.js';
 import { matchesFilter } from './filter-match.js';
@@ -61,7 +66,14 @@ const DEBOUNCED = new Set(['v0 chat:message:reaction', 'v1 chat.reaction']);
  * signed per Standard Webhooks, retried per SPEC.md's policy, with the subscription's health kept
  * in the store (DLV-01..11, HEALTH-01..04). Retries live in memory, as the spec says they may.
  */
-export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {}, destinations = {} }: DispatcherOptions) {
+export function createDispatcher({
+  store,
+  clock,
+  apps,
+  timeScale = 1,
+  faults = {},
+  destinations = {},
+}: DispatcherOptions) {
   const DELIVERY_POLICY: DeliveryPolicy = { ...POLICY, ...faults.policy };
   const client = createDeliveryClient(destinations);
   const scales = timeScales(timeScale);
@@ -91,7 +103,10 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
     return lastIso;
   };
 
-  async function dispatch(app: string, event: ServiceEvent): Promise<{ deliveries: number; settled: Promise<DeliveryReport[]> }> {
+  async function dispatch(
+    app: string,
+    event: ServiceEvent,
+  ): Promise<{ deliveries: number; settled: Promise<DeliveryReport[]> }> {
     const identity: EventIdentity = { eventId: `evt_${randomUUID()}`, occurredAt: nowIso() };
     // Plain loops: this runs once per event, and closures cost here (see npm run bench).
     const deliveries: Array<Promise<DeliveryReport>> = [];
@@ -99,12 +114,18 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
       if (!matchesFilter(s.filter, event)) continue;
       const version = versionOf(app, s);
       const heard = hearsChatEvent(event, version, s.filter);
-      if (faults.hears ? faults.hears(heard, event, version) : heard) deliveries.push(deliver(app, s, event, identity));
+      if (faults.hears ? faults.hears(heard, event, version) : heard)
+        deliveries.push(deliver(app, s, event, identity));
     }
     return { deliveries: deliveries.length, settled: Promise.all(deliveries) };
   }
 
-  async function deliver(app: string, subscription: DeliveryRoute, event: ServiceEvent, identity: EventIdentity): Promise<DeliveryReport> {
+  async function deliver(
+    app: string,
+    subscription: DeliveryRoute,
+    event: ServiceEvent,
+    identity: EventIdentity,
+  ): Promise<DeliveryReport> {
     const version = versionOf(app, subscription);
     const json = JSON.stringify(renderPayload(event, version, identity));
     // Encoded once: the signature and the request are over the same bytes.
@@ -114,7 +135,13 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
     let previous: AttemptOutcome | undefined;
     let attempt = 1;
     for (; attempt <= DELIVERY_POLICY.attempts; attempt += 1) {
-      if (closing.signal.aborted) return { subscriptionId: subscription.id, webhookId, attempts: attempt - 1, outcome: 'cancelled' };
+      if (closing.signal.aborted)
+        return {
+          subscriptionId: subscription.id,
+          webhookId,
+          attempts: attempt - 1,
+          outcome: 'cancelled',
+        };
       const timestamp = clock.nowSeconds();
       const headers: Record<string, string> = {
         'content-type': 'application/json',
@@ -130,24 +157,51 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
         headers['service-retry-reason'] = previous.reason;
       }
       const sent = faults.attempt?.({ headers, body: json, number: attempt });
-      const outcome = await sendAttempt(subscription.url, sent ? sent.body : body, sent ? sent.headers : headers, DELIVERY_POLICY.attemptTimeout * 1000, clock.nowMicroseconds() / 1000, client);
+      const outcome = await sendAttempt(
+        subscription.url,
+        sent ? sent.body : body,
+        sent ? sent.headers : headers,
+        DELIVERY_POLICY.attemptTimeout * 1000,
+        clock.nowMicroseconds() / 1000,
+        client,
+      );
       if (outcome.kind === 'acknowledged') {
-        if (faults.recordSuccesses !== false) store.recordDeliverySuccess(subscription.id, Math.floor(clock.nowMicroseconds() / 1000));
-        return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'acknowledged' };
+        if (faults.recordSuccesses !== false)
+          store.recordDeliverySuccess(subscription.id, Math.floor(clock.nowMicroseconds() / 1000));
+        return {
+          subscriptionId: subscription.id,
+          webhookId,
+          attempts: attempt,
+          outcome: 'acknowledged',
+        };
       }
       // A refused destination stays refused: retrying would only ask DNS again.
       if (outcome.kind === 'refused') {
         await recordFailure(subscription);
-        return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'failed', problem: outcome.problem };
+        return {
+          subscriptionId: subscription.id,
+          webhookId,
+          attempts: attempt,
+          outcome: 'failed',
+          problem: outcome.problem,
+        };
       }
       if (outcome.kind === 'rejected' || attempt === DELIVERY_POLICY.attempts) break;
       previous = outcome;
       // DLV-07: Retry-After replaces the policy's wait, capped at five minutes.
-      const wait = outcome.retryAfter === undefined ? DELIVERY_POLICY.retryWaits[attempt - 1]! : Math.min(outcome.retryAfter, DELIVERY_POLICY.retryAfterCap);
+      const wait =
+        outcome.retryAfter === undefined
+          ? DELIVERY_POLICY.retryWaits[attempt - 1]!
+          : Math.min(outcome.retryAfter, DELIVERY_POLICY.retryAfterCap);
       try {
         await sleep(scaledMs(wait, scales.retries), undefined, { signal: closing.signal });
       } catch {
-        return { subscriptionId: subscription.id, webhookId, attempts: attempt, outcome: 'cancelled' };
+        return {
+          subscriptionId: subscription.id,
+          webhookId,
+          attempts: attempt,
+          outcome: 'cancelled',
+        };
       }
     }
     // DLV-09: the event is dropped; the subscription stays, and its health records the failure.
@@ -157,14 +211,24 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
 
   async function recordFailure(subscription: DeliveryRoute): Promise<void> {
     const now = clock.nowMicroseconds() / 1000;
-    const pauseIfStreakSince = new Date(now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, scales.failStreak)).toISOString();
-    if (faults.recordFailures !== false) await store.recordDeliveryFailure(subscription.id, new Date(Math.floor(now)).toISOString(), pauseIfStreakSince);
+    const pauseIfStreakSince = new Date(
+      now - scaledMs(DELIVERY_POLICY.pauseAfterStreak, scales.failStreak),
+    ).toISOString();
+    if (faults.recordFailures !== false)
+      await store.recordDeliveryFailure(
+        subscription.id,
+        new Date(Math.floor(now)).toISOString(),
+        pauseIfStreakSince,
+      );
   }
 
-  const debouncer = createDebouncer(scaledMs(DELIVERY_POLICY.reactionDebounce, scales.debounce), async ({ app, event }: { app: string; event: ServiceEvent }) => {
-    const { settled } = await dispatch(app, event);
-    return settled;
-  });
+  const debouncer = createDebouncer(
+    scaledMs(DELIVERY_POLICY.reactionDebounce, scales.debounce),
+    async ({ app, event }: { app: string; event: ServiceEvent }) => {
+      const { settled } = await dispatch(app, event);
+      return settled;
+    },
+  );
 
   return {
     /** Where this dispatcher may deliver (SUB-03): subscribe holds new URLs to the same policy. */
@@ -173,7 +237,9 @@ export function createDispatcher({ store, clock, apps, timeScale = 1, faults = {
     async emit(app: string, event: ServiceEvent): Promise<Emitted> {
       const message = debounceKey(event);
       if (message !== undefined) {
-        const settled = debouncer.push(`${app} ${message}`, { app, event }).then((reports) => reports ?? []);
+        const settled = debouncer
+          .push(`${app} ${message}`, { app, event })
+          .then((reports) => reports ?? []);
         return { deliveries: 0, debounced: true, settled };
       }
       const { deliveries, settled } = await dispatch(app, event);
@@ -196,5 +262,7 @@ function debounceKey(event: ServiceEvent): string | undefined {
   if (!DEBOUNCED.has(`${event.generation} ${event.type}`)) return undefined;
   const { chat, messageId, messageTimestamp } = event.data;
   const message = messageId ?? messageTimestamp;
-  return message === undefined ? undefined : `${event.generation} ${event.type} ${String(chat)}/${String(message)}`;
+  return message === undefined
+    ? undefined
+    : `${event.generation} ${event.type} ${String(chat)}/${String(message)}`;
 }

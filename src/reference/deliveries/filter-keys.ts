@@ -4,7 +4,14 @@ export type Filter = Readonly<Record<string, unknown>>;
 /** SUB-04: the keys a v0 filter may have. */
 const V0_KEYS: ReadonlySet<string> = new Set(['lobbyId', 'codes', 'eventId', 'status']);
 /** SUB-09: the keys a v1 filter may have. */
-const V1_KEYS: ReadonlySet<string> = new Set(['chatType', 'mention', 'names', 'hasVideo', 'eventId', 'status']);
+const V1_KEYS: ReadonlySet<string> = new Set([
+  'chatType',
+  'mention',
+  'names',
+  'hasVideo',
+  'eventId',
+  'status',
+]);
 
 const keysOf = (generation: 'v0' | 'v1') => (generation === 'v0' ? V0_KEYS : V1_KEYS);
 
@@ -19,7 +26,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function filterProblem(filter: unknown, generation: 'v0' | 'v1'): string | undefined {
   if (!isRecord(filter)) return 'filter is an object';
   const unknown = Object.keys(filter).filter((key) => !keysOf(generation).has(key));
-  return unknown.length === 0 ? undefined : `filter has keys ${generation} does not define: ${unknown.join(', ')}`;
+  return unknown.length === 0
+    ? undefined
+    : `filter has keys ${generation} does not define: ${unknown.join(', ')}`;
 }
 
 /**

@@ -14,7 +14,9 @@ type KeyCheck = (wanted: unknown, event: ServiceEvent) => boolean;
 export function matchesFilter(stored: unknown, event: ServiceEvent): boolean {
   const filter = storedFilter(stored, event.generation);
   if (!filter) return true;
-  return Object.entries(filter).every(([key, wanted]) => KEY_CHECKS.get(key)?.(wanted, event) ?? true);
+  return Object.entries(filter).every(
+    ([key, wanted]) => KEY_CHECKS.get(key)?.(wanted, event) ?? true,
+  );
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -24,9 +26,11 @@ const record = (value: unknown): Record<string, unknown> =>
  * SUB-10: reaction codes compare without surrounding colons, so `thumbs_up` equals `:thumbs_up:`.
  * Only strings are codes: `String()` of a stored object whose `toString` is no function throws.
  */
-const bareCode = (code: unknown) => (typeof code === 'string' ? code.replace(/^:|:$/g, '') : undefined);
+const bareCode = (code: unknown) =>
+  typeof code === 'string' ? code.replace(/^:|:$/g, '') : undefined;
 const codeList = (wanted: unknown) => new Set((Array.isArray(wanted) ? wanted : []).map(bareCode));
-const listed = (codes: Set<string | undefined>, code: unknown) => typeof code === 'string' && codes.has(bareCode(code));
+const listed = (codes: Set<string | undefined>, code: unknown) =>
+  typeof code === 'string' && codes.has(bareCode(code));
 
 // A Map: the keys come from stored filters, and must not find Object.prototype's members.
 const KEY_CHECKS = new Map<string, KeyCheck>([
@@ -35,12 +39,21 @@ const KEY_CHECKS = new Map<string, KeyCheck>([
   ['status', (wanted, { data }) => record(data.guest).status === wanted],
   ['lobbyId', (wanted, { data }) => (data.lobbyId ?? record(data.booking).lobbyId) === wanted],
   // SUB-10: the gate is message-level: one listed code among the reactions lets the whole set through.
-  ['codes', (wanted, { data }) => {
-    const codes = codeList(wanted);
-    return (Array.isArray(data.reactions) ? data.reactions : []).some((reaction) => listed(codes, record(reaction).code));
-  }],
+  [
+    'codes',
+    (wanted, { data }) => {
+      const codes = codeList(wanted);
+      return (Array.isArray(data.reactions) ? data.reactions : []).some((reaction) =>
+        listed(codes, record(reaction).code),
+      );
+    },
+  ],
   // SUB-09: only `true` constrains.
   ['mention', (wanted, { context }) => wanted !== true || context?.mentionsApp !== false],
-  ['names', (wanted, { context }) => context?.changedReaction === undefined || listed(codeList(wanted), context.changedReaction)],
+  [
+    'names',
+    (wanted, { context }) =>
+      context?.changedReaction === undefined || listed(codeList(wanted), context.changedReaction),
+  ],
   ['hasVideo', (wanted, { context }) => wanted !== true || context?.hasVideo !== false],
 ]);

@@ -18,4 +18,8 @@ export const DELIVERY_POLICY = {
   pauseAfterStreak: 86_400,
 } as const;
 
-export type DeliveryPolicy = { [K in keyof typeof DELIVERY_POLICY]: (typeof DELIVERY_POLICY)[K] extends readonly number[] ? readonly number[] : number };
+export type DeliveryPolicy = {
+  [K in keyof typeof DELIVERY_POLICY]: (typeof DELIVERY_POLICY)[K] extends readonly number[]
+    ? readonly number[]
+    : number;
+};

@@ -1,4 +1,8 @@
-import { SUBTEAM_GRAMMAR_SINCE, type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
+import {
+  SUBTEAM_GRAMMAR_SINCE,
+  type WebhookVersion,
+  isEnveloped,
+} from '../../webhooks/versions.js';
 import type { ServiceEvent } from './service-event.js';
 
 export interface EventIdentity {
@@ -9,13 +13,30 @@ export interface EventIdentity {
 }
 
 /** The payload a subscription of `version` receives for an event (VER-08, VER-10, VER-14). */
-export function renderPayload(event: ServiceEvent, version: WebhookVersion, identity: EventIdentity): Record<string, unknown> {
+export function renderPayload(
+  event: ServiceEvent,
+  version: WebhookVersion,
+  identity: EventIdentity,
+): Record<string, unknown> {
   if (version === 'v0') return event.data;
-  const data = event.type === 'chat.message' && typeof event.data.text === 'string'
-    ? { ...event.data, text: renderMentions(event.data.text, version >= SUBTEAM_GRAMMAR_SINCE ? 'subteam' : 'baseline') }
-    : event.data;
+  const data =
+    event.type === 'chat.message' && typeof event.data.text === 'string'
+      ? {
+          ...event.data,
+          text: renderMentions(
+            event.data.text,
+            version >= SUBTEAM_GRAMMAR_SINCE ? 'subteam' : 'baseline',
+          ),
+        }
+      : event.data;
   if (!isEnveloped(version)) return data;
-  return { type: event.type, eventId: identity.eventId, timestamp: identity.occurredAt, apiVersion: version, data };
+  return {
+    type: event.type,
+    eventId: identity.eventId,
+    timestamp: identity.occurredAt,
+    apiVersion: version,
+    data,
+  };
 }
 
 /**
@@ -27,7 +48,11 @@ export function renderMentions(text: string, grammar: 'baseline' | 'subteam'): s
   // Most messages mention no group and nobody at large: skip the rewriting for them.
   if (!text.includes(grammar === 'subteam' ? '<@' : '<!')) return text;
   if (grammar === 'subteam') {
-    return text.replace(/<@G-([0-9a-f-]{36})((?:\|[^>]*)?)>/g, '<!subteam^$1$2>').replace(/<@all((?:\|[^>]*)?)>/g, '<!channel$1>');
+    return text
+      .replace(/<@G-([0-9a-f-]{36})((?:\|[^>]*)?)>/g, '<!subteam^$1$2>')
+      .replace(/<@all((?:\|[^>]*)?)>/g, '<!channel$1>');
   }
-  return text.replace(/<!subteam\^([0-9a-f-]{36})((?:\|[^>]*)?)>/g, '<@G-$1$2>').replace(/<!channel((?:\|[^>]*)?)>/g, '<@all$1>');
+  return text
+    .replace(/<!subteam\^([0-9a-f-]{36})((?:\|[^>]*)?)>/g, '<@G-$1$2>')
+    .replace(/<!channel((?:\|[^>]*)?)>/g, '<@all$1>');
 }

@@ -4,7 +4,10 @@ import type { PendingConsent } from '../authorization-codes.js';
 import type { OAuthClient } from '../fixtures.js';
 import type { Handler, HandlerAnswer } from './handler.js';
 
-const refuse = (error: string, description: string): HandlerAnswer => ({ status: 400, body: { error, error_description: description } });
+const refuse = (error: string, description: string): HandlerAnswer => ({
+  status: 400,
+  body: { error, error_description: description },
+});
 
 /** Where the consent form is posted: the reference server's own route, not part of the contract. */
 export const CONSENT_PATH = '/oauth/consent';
@@ -16,22 +19,40 @@ const BROWSER_ID = /^[A-Za-z0-9_-]{32}$/;
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 /** AUTH-05, AUTH-06: the request, checked before anything is shown or redirected anywhere. */
-function checkRequest(q: Record<string, string>, client: OAuthClient | undefined): { refused: HandlerAnswer } | { pending: PendingConsent } {
+function checkRequest(
+  q: Record<string, string>,
+  client: OAuthClient | undefined,
+): { refused: HandlerAnswer } | { pending: PendingConsent } {
   if (!client) return { refused: refuse('invalid_client', 'unknown client_id') };
   const refusal = refusalOf(q, client);
   if (refusal) return { refused: refusal };
   const scope = [...new Set((q.scope ?? client.scopes.join(' ')).split(' '))].join(' ');
-  if (scope.split(' ').some((s) => !client.scopes.includes(s))) return { refused: refuse('invalid_scope', 'the app did not register every scope asked for') };
-  return { pending: { clientId: client.id, redirectUri: q.redirect_uri!, scope, state: q.state, codeChallenge: q.code_challenge } };
+  if (scope.split(' ').some((s) => !client.scopes.includes(s)))
+    return { refused: refuse('invalid_scope', 'the app did not register every scope asked for') };
+  return {
+    pending: {
+      clientId: client.id,
+      redirectUri: q.redirect_uri!,
+      scope,
+      state: q.state,
+      codeChallenge: q.code_challenge,
+    },
+  };
 }
 
 function refusalOf(q: Record<string, string>, client: OAuthClient): HandlerAnswer | undefined {
-  if (!q.redirect_uri || !client.redirectUris.includes(q.redirect_uri)) return refuse('invalid_request', 'redirect_uri is not registered exactly');
-  if (q.response_type !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
-  if (q.code_challenge_method !== undefined && q.code_challenge_method !== 'S256') return refuse('invalid_request', 'only S256 PKCE is supported; plain is rejected');
-  if (q.code_challenge !== undefined && q.code_challenge_method !== 'S256') return refuse('invalid_request', 'code_challenge needs code_challenge_method S256');
-  if (q.code_challenge !== undefined && !S256_CHALLENGE.test(q.code_challenge)) return refuse('invalid_request', 'an S256 code_challenge is 43 base64url characters');
-  if (!client.secret && !q.code_challenge) return refuse('invalid_request', 'public clients must send a PKCE S256 code_challenge');
+  if (!q.redirect_uri || !client.redirectUris.includes(q.redirect_uri))
+    return refuse('invalid_request', 'redirect_uri is not registered exactly');
+  if (q.response_type !== 'code')
+    return refuse('unsupported_response_type', 'response_type must be code');
+  if (q.code_challenge_method !== undefined && q.code_challenge_method !== 'S256')
+    return refuse('invalid_request', 'only S256 PKCE is supported; plain is rejected');
+  if (q.code_challenge !== undefined && q.code_challenge_method !== 'S256')
+    return refuse('invalid_request', 'code_challenge needs code_challenge_method S256');
+  if (q.code_challenge !== undefined && !S256_CHALLENGE.test(q.code_challenge))
+    return refuse('invalid_request', 'an S256 code_challenge is 43 base64url characters');
+  if (!client.secret && !q.code_challenge)
+    return refuse('invalid_request', 'public clients must send a PKCE S256 code_challenge');
   return undefined;
 }
 
@@ -90,7 +111,12 @@ function consentPage(client: OAuthClient, scope: string, token: string): string 
  * its form, posted back with a single-use token (handlers/auth-consent.ts), never a link or a query
  * parameter, so a page elsewhere cannot consent for the user.
  */
-export const authAuthorize: Handler = async ({ request, workspace, codes, clock }): Promise<HandlerAnswer> => {
+export const authAuthorize: Handler = async ({
+  request,
+  workspace,
+  codes,
+  clock,
+}): Promise<HandlerAnswer> => {
   const client = workspace.oauthClients.find((c) => c.id === request.query.client_id);
   const checked = checkRequest(request.query, client);
   if ('refused' in checked) return checked.refused;
@@ -98,5 +124,9 @@ export const authAuthorize: Handler = async ({ request, workspace, codes, clock 
   // One cookie per browser, so consent pages open in two tabs both stay good.
   const browser = browserOf(request.headers.cookie) ?? randomBytes(24).toString('base64url');
   const token = codes.awaitConsent(pending, browser, clock.nowSeconds());
-  return { status: 200, headers: pageHeaders(pending.redirectUri, browser), body: consentPage(client!, pending.scope, token) };
+  return {
+    status: 200,
+    headers: pageHeaders(pending.redirectUri, browser),
+    body: consentPage(client!, pending.scope, token),
+  };
 };

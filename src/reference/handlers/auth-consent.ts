@@ -18,7 +18,12 @@ interface ConsentContext {
 /** An answer with its headers, as the server writes it. */
 type ConsentAnswer = HandlerAnswer & { headers: Record<string, string> };
 
-const refuse = (status: number, error: string, description: string, headers: Record<string, string> = {}): ConsentAnswer => ({ status, headers, body: { error, error_description: description } });
+const refuse = (
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): ConsentAnswer => ({ status, headers, body: { error, error_description: description } });
 /** RFC 6749 §3.1: a field sent more than once is refused, not resolved by order. */
 const repeats = (form: URLSearchParams) => new Set(form.keys()).size !== [...form.keys()].length;
 
@@ -32,12 +37,18 @@ function redirect(pending: PendingConsent, params: Record<string, string>): Cons
 
 /** The consent form's fields, or the refusal of a request that is not one. */
 async function readForm(req: IncomingMessage): Promise<URLSearchParams | ConsentAnswer> {
-  if (req.method !== 'POST') return refuse(405, 'invalid_request', 'consent is given by posting the consent form', { allow: 'POST' });
-  if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded') return refuse(400, 'invalid_request', 'the consent form is form-urlencoded');
+  if (req.method !== 'POST')
+    return refuse(405, 'invalid_request', 'consent is given by posting the consent form', {
+      allow: 'POST',
+    });
+  if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded')
+    return refuse(400, 'invalid_request', 'the consent form is form-urlencoded');
   const read = await readBody(req, MAX_FORM_BYTES);
   if (!read.ok) return refuse(400, 'invalid_request', 'the consent form is too large');
   const form = new URLSearchParams(read.raw.toString('utf8'));
-  return repeats(form) ? refuse(400, 'invalid_request', 'a field of the consent form is repeated') : form;
+  return repeats(form)
+    ? refuse(400, 'invalid_request', 'a field of the consent form is repeated')
+    : form;
 }
 
 /**
@@ -46,12 +57,24 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | Consent
  * scope), and counts only with the cookie of the browser the page was shown in: a preset link, a
  * replayed form or a form posted from another site grants nothing.
  */
-export async function consentAnswer(req: IncomingMessage, { codes, clock }: ConsentContext): Promise<ConsentAnswer> {
+export async function consentAnswer(
+  req: IncomingMessage,
+  { codes, clock }: ConsentContext,
+): Promise<ConsentAnswer> {
   const form = await readForm(req);
   if (!(form instanceof URLSearchParams)) return form;
   const now = clock.nowSeconds();
-  const pending = codes.takeConsent(form.get('consent_token') ?? '', browserOf(req.headers.cookie), now);
-  if (!pending) return refuse(400, 'invalid_request', 'the consent form is unknown, used, expired, or from another browser: authorize again');
+  const pending = codes.takeConsent(
+    form.get('consent_token') ?? '',
+    browserOf(req.headers.cookie),
+    now,
+  );
+  if (!pending)
+    return refuse(
+      400,
+      'invalid_request',
+      'the consent form is unknown, used, expired, or from another browser: authorize again',
+    );
   if (form.get('consent') !== 'allow') return redirect(pending, { error: 'access_denied' });
   return redirect(pending, { code: codes.issue(pending, now) });
 }

@@ -4,7 +4,10 @@ import type { OAuthClient } from '../fixtures.js';
 import type { Handler, HandlerAnswer, HandlerContext } from './handler.js';
 
 type Form = Record<string, string | undefined>;
-const oauthError = (status: number, error: string, description: string): HandlerAnswer => ({ status, body: { error, error_description: description } });
+const oauthError = (status: number, error: string, description: string): HandlerAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
 
 /** RFC 7636 §4.1: `code_verifier = 43*128unreserved`, unreserved being `[A-Za-z0-9-._~]`. */
 const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -40,7 +43,10 @@ function basicCredentials(header: string): { id: string; secret?: string } | und
 }
 
 /** The client id and secret as presented, by HTTP Basic or in the form; undefined when they cannot be read. */
-function presented(context: HandlerContext, form: Form): { id: string; secret?: string } | undefined {
+function presented(
+  context: HandlerContext,
+  form: Form,
+): { id: string; secret?: string } | undefined {
   const header = String(context.request.headers.authorization ?? '');
   if (!/^Basic\b/i.test(header)) {
     const id = given(form.client_id);
@@ -66,11 +72,26 @@ function authenticate(context: HandlerContext, form: Form): OAuthClient | undefi
   const client = context.workspace.oauthClients.find((c) => c.id === credentials.id);
   if (!client) return undefined;
   if (!client.secret) return credentials.secret === undefined ? client : undefined;
-  return credentials.secret !== undefined && sameSecret(credentials.secret, client.secret) ? client : undefined;
+  return credentials.secret !== undefined && sameSecret(credentials.secret, client.secret)
+    ? client
+    : undefined;
 }
 
-function tokenResponse(tokens: { accessToken: string; refreshToken: string }, scope: string): HandlerAnswer {
-  return { status: 200, headers: { 'cache-control': 'no-store' }, body: { access_token: tokens.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: tokens.refreshToken, scope } };
+function tokenResponse(
+  tokens: { accessToken: string; refreshToken: string },
+  scope: string,
+): HandlerAnswer {
+  return {
+    status: 200,
+    headers: { 'cache-control': 'no-store' },
+    body: {
+      access_token: tokens.accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: tokens.refreshToken,
+      scope,
+    },
+  };
 }
 
 /**
@@ -78,21 +99,49 @@ function tokenResponse(tokens: { accessToken: string; refreshToken: string }, sc
  * malformed one is a verifier that does not verify, so both are `invalid_grant`. A verifier for a
  * code issued without a challenge is refused too (PKCE downgrade, OAuth 2.0 Security BCP §2.1.1).
  */
-function pkceProblem(challenge: string | undefined, verifier: string | undefined): HandlerAnswer | undefined {
+function pkceProblem(
+  challenge: string | undefined,
+  verifier: string | undefined,
+): HandlerAnswer | undefined {
   if (challenge === undefined && verifier === undefined) return undefined;
-  if (challenge === undefined) return oauthError(400, 'invalid_grant', 'code_verifier sent for a code issued without a code_challenge');
-  if (verifier === undefined || !CODE_VERIFIER.test(verifier)) return oauthError(400, 'invalid_grant', 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+  if (challenge === undefined)
+    return oauthError(
+      400,
+      'invalid_grant',
+      'code_verifier sent for a code issued without a code_challenge',
+    );
+  if (verifier === undefined || !CODE_VERIFIER.test(verifier))
+    return oauthError(
+      400,
+      'invalid_grant',
+      'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~',
+    );
   const computed = createHash('sha256').update(verifier).digest('base64url');
-  return computed === challenge ? undefined : oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
+  return computed === challenge
+    ? undefined
+    : oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
 }
 
 /** AUTH-05, AUTH-06: a code is single-use, short-lived, bound to its client and redirect URI, and to its PKCE challenge. */
-async function exchangeCode({ store, codes }: HandlerContext, client: OAuthClient, form: Form, now: number): Promise<HandlerAnswer> {
+async function exchangeCode(
+  { store, codes }: HandlerContext,
+  client: OAuthClient,
+  form: Form,
+  now: number,
+): Promise<HandlerAnswer> {
   const code = codes.take(form.code ?? '', now);
-  if (!code || code.clientId !== client.id || code.redirectUri !== form.redirect_uri) return oauthError(400, 'invalid_grant', 'the code is unknown, used, expired, or not for this client and redirect_uri');
+  if (!code || code.clientId !== client.id || code.redirectUri !== form.redirect_uri)
+    return oauthError(
+      400,
+      'invalid_grant',
+      'the code is unknown, used, expired, or not for this client and redirect_uri',
+    );
   const problem = pkceProblem(code.codeChallenge, form.code_verifier);
   if (problem) return problem;
-  const grant = await store.createGrant({ clientId: client.id, access: 'organization', scope: code.scope }, now);
+  const grant = await store.createGrant(
+    { clientId: client.id, access: 'organization', scope: code.scope },
+    now,
+  );
   return tokenResponse(grant, code.scope);
 }
 
@@ -101,21 +150,39 @@ async function exchangeCode({ store, codes }: HandlerContext, client: OAuthClien
  * the whole grant is revoked (OAuth 2.0 Security BCP §4.14.2), after which its tokens answer
  * `token_revoked` (AUTH-09).
  */
-async function refusedReplay({ store }: HandlerContext, client: OAuthClient, refreshToken: string, now: number): Promise<HandlerAnswer> {
+async function refusedReplay(
+  { store }: HandlerContext,
+  client: OAuthClient,
+  refreshToken: string,
+  now: number,
+): Promise<HandlerAnswer> {
   const replayed = await store.grantByRetiredRefreshToken(refreshToken, now);
   if (replayed && replayed.clientId === client.id) await store.revokeGrant(replayed.id);
-  return oauthError(400, 'invalid_grant', 'the refresh token is unknown, rotated away, expired, or not for this client');
+  return oauthError(
+    400,
+    'invalid_grant',
+    'the refresh token is unknown, rotated away, expired, or not for this client',
+  );
 }
 
 /** AUTH-08, AUTH-09: refresh rotates both tokens, may narrow but never widen the scope; a revoked grant is terminal. */
-async function refresh(context: HandlerContext, client: OAuthClient, form: Form, now: number): Promise<HandlerAnswer> {
+async function refresh(
+  context: HandlerContext,
+  client: OAuthClient,
+  form: Form,
+  now: number,
+): Promise<HandlerAnswer> {
   const refreshToken = form.refresh_token ?? '';
   const grant = await context.store.grantByRefreshToken(refreshToken);
-  if (!grant || grant.clientId !== client.id || grant.refreshExpiresAt < now) return refusedReplay(context, client, refreshToken, now);
-  if (grant.revoked) return oauthError(400, 'token_revoked', 'the grant was revoked: authorize again');
+  if (!grant || grant.clientId !== client.id || grant.refreshExpiresAt < now)
+    return refusedReplay(context, client, refreshToken, now);
+  if (grant.revoked)
+    return oauthError(400, 'token_revoked', 'the grant was revoked: authorize again');
   const granted = grant.scope.split(' ');
-  const scope = form.scope === undefined ? grant.scope : [...new Set(form.scope.split(' '))].join(' ');
-  if (scope.split(' ').some((s) => !granted.includes(s))) return oauthError(400, 'invalid_scope', 'a refresh cannot add scopes');
+  const scope =
+    form.scope === undefined ? grant.scope : [...new Set(form.scope.split(' '))].join(' ');
+  if (scope.split(' ').some((s) => !granted.includes(s)))
+    return oauthError(400, 'invalid_scope', 'a refresh cannot add scopes');
   const tokens = await context.store.rotateGrant(grant.id, refreshToken, scope, now);
   // Another refresh rotated the same token first: this one is the replay.
   return tokens ? tokenResponse(tokens, scope) : refusedReplay(context, client, refreshToken, now);

@@ -22,13 +22,28 @@ export const v1ChatPostEphemeral: Handler = async ({ request, hub, clock }) => {
   if (chat.foreign) return fail(403, 'group_not_found');
   // The organization bot posts for API keys; a personal token posts as its owner (AUTH-11).
   const poster = request.token!.access === 'personal' ? USERS.ada : USERS.bot;
-  if (!chat.members.includes(poster)) return fail(403, chat.kind === 'channel' ? 'not_in_group' : 'not_in_chat');
+  if (!chat.members.includes(poster))
+    return fail(403, chat.kind === 'channel' ? 'not_in_group' : 'not_in_chat');
   if (chat.archived) return fail(400, 'is_archived');
   if (!isUser(body.userId)) return fail(404, 'user_not_found');
   if (!chat.members.includes(body.userId)) return fail(400, 'user_not_in_chat');
-  if (body.threadTimestamp !== undefined && chat.kind !== 'channel') return fail(400, 'invalid_parameter');
+  if (body.threadTimestamp !== undefined && chat.kind !== 'channel')
+    return fail(400, 'invalid_parameter');
   const timestamp = clock.nowMicroseconds();
-  hub.deliver(body.userId, { chatId: chat.id, timestamp, threadTimestamp: body.threadTimestamp, text: body.text, sender: body.sender });
-  return { status: 200, body: { ok: true, chatId: chat.id, timestamp, ...(body.threadTimestamp === undefined ? {} : { threadTimestamp: body.threadTimestamp }) } };
+  hub.deliver(body.userId, {
+    chatId: chat.id,
+    timestamp,
+    threadTimestamp: body.threadTimestamp,
+    text: body.text,
+    sender: body.sender,
+  });
+  return {
+    status: 200,
+    body: {
+      ok: true,
+      chatId: chat.id,
+      timestamp,
+      ...(body.threadTimestamp === undefined ? {} : { threadTimestamp: body.threadTimestamp }),
+    },
+  };
 };
-

@@ -3,7 +3,9 @@ import { CHECKS } from '../../../src/conformance/checks/index.ts';
 import { loadRequirements } from '../../support/requirements.ts';
 
 const requirements = loadRequirements();
-const observable = requirements.filter((r) => r.layers.includes('live') || r.layers.includes('recv')).map((r) => r.id);
+const observable = requirements
+  .filter((r) => r.layers.includes('live') || r.layers.includes('recv'))
+  .map((r) => r.id);
 
 describe('the check registry', () => {
   it('covers every requirement of layers live and recv', () => {

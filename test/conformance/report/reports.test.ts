@@ -2,18 +2,42 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { toJsonReport } from '../../../src/conformance/report/json-report.ts';
 import { toJUnit } from '../../../src/conformance/report/junit.ts';
-import { allPassed, summarizeByRequirement } from '../../../src/conformance/report/requirement-summary.ts';
+import {
+  allPassed,
+  summarizeByRequirement,
+} from '../../../src/conformance/report/requirement-summary.ts';
 import { textSummary } from '../../../src/conformance/report/text-summary.ts';
 import type { CheckResult } from '../../../src/conformance/runner.ts';
 
-const result = (check: string, requirements: string[], status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
-  check, title: `title of ${check}`, version: '2026-08-25', requirements, status, diagnostics: [], durationMs: 12, ...extra,
+const result = (
+  check: string,
+  requirements: string[],
+  status: CheckResult['status'],
+  extra: Partial<CheckResult> = {},
+): CheckResult => ({
+  check,
+  title: `title of ${check}`,
+  version: '2026-08-25',
+  requirements,
+  status,
+  diagnostics: [],
+  durationMs: 12,
+  ...extra,
 });
-const failure = (requirement: string, message: string) => ({ check: 'x', requirement, severity: 'error' as const, message, expected: 1, actual: 2 });
+const failure = (requirement: string, message: string) => ({
+  check: 'x',
+  requirement,
+  severity: 'error' as const,
+  message,
+  expected: 1,
+  actual: 2,
+});
 
 const RESULTS: CheckResult[] = [
   result('a', ['VER-02'], 'passed'),
-  result('b', ['DLV-03', 'AUTH-12'], 'failed', { diagnostics: [failure('DLV-03', 'signature <mismatch> & \u0001control')] }),
+  result('b', ['DLV-03', 'AUTH-12'], 'failed', {
+    diagnostics: [failure('DLV-03', 'signature <mismatch> & \u0001control')],
+  }),
   result('c', ['DLV-10'], 'not_applicable', { reason: 'nothing to break' }),
   result('d', ['HEALTH-03', 'HEALTH-04'], 'not_testable', { reason: 'takes a day' }),
   result('a', ['VER-02'], 'passed', { version: '2026-06-01' }),
@@ -29,11 +53,20 @@ describe('summarizeByRequirement', () => {
     ['HEALTH-04', 'not_testable'],
   ];
   it.each(cases)('%s is %s', (requirement, verdict) => {
-    expect(summarizeByRequirement(RESULTS).find((s) => s.requirement === requirement)?.verdict).toBe(verdict);
+    expect(
+      summarizeByRequirement(RESULTS).find((s) => s.requirement === requirement)?.verdict,
+    ).toBe(verdict);
   });
 
   it('orders requirements by family and number', () => {
-    expect(summarizeByRequirement(RESULTS).map((s) => s.requirement)).toEqual(['AUTH-12', 'DLV-03', 'DLV-10', 'HEALTH-03', 'HEALTH-04', 'VER-02']);
+    expect(summarizeByRequirement(RESULTS).map((s) => s.requirement)).toEqual([
+      'AUTH-12',
+      'DLV-03',
+      'DLV-10',
+      'HEALTH-03',
+      'HEALTH-04',
+      'VER-02',
+    ]);
   });
 });
 
@@ -59,7 +92,9 @@ describe('toJUnit', () => {
 
   it('has one suite per version and counts failures and skips', () => {
     const suites = [parsed.testsuites.testsuite].flat();
-    expect(suites.map((s: Record<string, string>) => [s.name, s.tests, s.failures, s.skipped])).toEqual([
+    expect(
+      suites.map((s: Record<string, string>) => [s.name, s.tests, s.failures, s.skipped]),
+    ).toEqual([
       ['Service API conformance 2026-08-25', '4', '1', '2'],
       ['Service API conformance 2026-06-01', '1', '0', '0'],
     ]);
@@ -67,7 +102,10 @@ describe('toJUnit', () => {
 
   it('says what failed and why a check was skipped', () => {
     const cases = [parsed.testsuites.testsuite].flat()[0].testcase;
-    expect(cases[1].failure).toMatchObject({ message: 'signature <mismatch> & \uFFFDcontrol', type: 'DLV-03' });
+    expect(cases[1].failure).toMatchObject({
+      message: 'signature <mismatch> & \uFFFDcontrol',
+      type: 'DLV-03',
+    });
     expect(cases[1].failure['#text']).toContain('expected: 1');
     expect(cases[2].skipped.message).toBe('not_applicable: nothing to break');
   });
@@ -75,9 +113,22 @@ describe('toJUnit', () => {
 
 describe('toJsonReport', () => {
   it('carries the verdict per requirement and every result', () => {
-    const report = toJsonReport(RESULTS, { profile: 'p.json', versions: ['2026-08-25'], startedAt: '2026-11-21T00:00:00Z', durationMs: 5 });
-    expect(report).toMatchObject({ format: 'service-contract/conformance-report@1', passed: false, counts: { passed: 2, failed: 1, not_applicable: 1, not_testable: 1 } });
-    expect(report.requirements.find((r) => r.requirement === 'AUTH-12')).toEqual({ requirement: 'AUTH-12', verdict: 'passed', checks: [{ version: '2026-08-25', check: 'b', verdict: 'passed' }] });
+    const report = toJsonReport(RESULTS, {
+      profile: 'p.json',
+      versions: ['2026-08-25'],
+      startedAt: '2026-11-21T00:00:00Z',
+      durationMs: 5,
+    });
+    expect(report).toMatchObject({
+      format: 'service-contract/conformance-report@1',
+      passed: false,
+      counts: { passed: 2, failed: 1, not_applicable: 1, not_testable: 1 },
+    });
+    expect(report.requirements.find((r) => r.requirement === 'AUTH-12')).toEqual({
+      requirement: 'AUTH-12',
+      verdict: 'passed',
+      checks: [{ version: '2026-08-25', check: 'b', verdict: 'passed' }],
+    });
     expect(JSON.parse(JSON.stringify(report)).results).toHaveLength(RESULTS.length);
   });
 });
@@ -87,6 +138,8 @@ describe('textSummary', () => {
   it('lists each requirement with its verdict, the findings and the counts', () => {
     expect(text).toMatch(/DLV-03 +FAILED +b\n +2026-08-25 b: signature <mismatch>/);
     expect(text).toMatch(/HEALTH-03 +untestable +d\n +d: takes a day/);
-    expect(text).toContain('5 results (2 versions): 2 passed, 1 failed, 1 not applicable, 1 not testable');
+    expect(text).toContain(
+      '5 results (2 versions): 2 passed, 1 failed, 1 not applicable, 1 not testable',
+    );
   });
 });

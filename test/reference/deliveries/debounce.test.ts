@@ -4,8 +4,15 @@ import { createDebouncer } from '../../../src/reference/deliveries/debounce.ts';
 describe('createDebouncer (DLV-11)', () => {
   it('fires once per key with the latest value, and every push shares the outcome', async () => {
     const fired: string[] = [];
-    const debouncer = createDebouncer(30, async (value: string) => (fired.push(value), value.toUpperCase()));
-    const results = await Promise.all([debouncer.push('a', 'a1'), debouncer.push('a', 'a2'), debouncer.push('b', 'b1')]);
+    const debouncer = createDebouncer(
+      30,
+      async (value: string) => (fired.push(value), value.toUpperCase()),
+    );
+    const results = await Promise.all([
+      debouncer.push('a', 'a1'),
+      debouncer.push('a', 'a2'),
+      debouncer.push('b', 'b1'),
+    ]);
     expect(fired.sort()).toEqual(['a2', 'b1']);
     expect(results).toEqual(['A2', 'A2', 'B1']);
   });
