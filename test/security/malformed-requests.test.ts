@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';
 
 // Thousands of malformed requests, generated across every documented operation, sent over real
 // HTTP to the reference server, the mock and the proxy, each run as the CLI in its own process:
@@ -15,18 +16,7 @@ import { PROJECT_ROOT } from '../../src/project-root.ts';
 const RUNS_PER_SERVER = Number(process.env.MALFORMED_RUNS ?? 2_000);
 const SEED = Number(process.env.MALFORMED_SEED ?? 20261123);
 const BIN = join(PROJECT_ROOT, 'bin', 'service-contract.js');
-const PROTO = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'toString',
-  'valueOf',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  '__defineGetter__',
-];
+const PROTO = PROTOTYPE_NAMES;
 const OPERATIONS: Array<[string, string]> = [
   ['POST', '/v0/webhook.subscribe'],
   ['POST', '/v0/webhook.unsubscribe'],
