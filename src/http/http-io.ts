@@ -5,6 +5,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type ReadBody = { ok: true; raw: Buffer } | { ok: false; tooLarge: true };
 
+/**
+ * The bytes of a request, or `tooLarge` once they pass `limit`. Past the limit nothing is kept,
+ * but the rest is read to its end before this resolves: an answer sent while the client is still
+ * uploading ends in a reset connection (EPIPE at the sender), and the client never sees it.
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -12,6 +17,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
     });
     req.on('end', () =>
       resolve(

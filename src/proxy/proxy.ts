@@ -3,7 +3,8 @@ import { listen } from '../http/listen.js';
 import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { loadVersionRegistry } from '../versions.js';
-import { readAnswerCapped, readRequestCapped } from './bounded-read.js';
+import { readAnswerCapped } from './bounded-read.js';
+import { readBody } from '../http/http-io.js';
 import { requestTarget } from '../http/request-target.js';
 
 /** The header the proxy adds when an answer differs from its document. */
@@ -67,11 +68,12 @@ export async function startProxy(options: ProxyOptions) {
       .end(JSON.stringify({ ok: false, error }));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Read first, as the front does, so no answer races a client still uploading.
+    const read = await readBody(req, maxBodyBytes);
     const path = requestTarget(req.url)?.pathname;
     // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could serve.
     if (path === undefined) return refuse(res, 400, 'invalid_request');
-    const raw = await readRequestCapped(req, maxBodyBytes);
-    if (!raw) {
+    if (!read.ok) {
       log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
       return refuse(res, 413, 'request_too_large', { connection: 'close' });
     }
@@ -82,8 +84,8 @@ export async function startProxy(options: ProxyOptions) {
       method: req.method,
       headers,
       body:
-        raw.length && req.method !== 'GET' && req.method !== 'HEAD'
-          ? new Uint8Array(raw)
+        read.raw.length && req.method !== 'GET' && req.method !== 'HEAD'
+          ? new Uint8Array(read.raw)
           : undefined,
       redirect: 'manual',
     });
