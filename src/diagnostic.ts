@@ -1,0 +1,34 @@
+/**
+ * One finding, whoever found it: a conformance check, the response rules the proxy and the suite
+ * share, the request rules of the front, or the webhook parser. Every validator and every check
+ * returns a list of these and never throws; only the CLI turns them into an exit code.
+ */
+export interface Diagnostic {
+  /**
+   * What was found, stable for programs: a check's id (`dlv-05-retry-headers`) or a validator's
+   * rule (`content_type`, `undocumented_status`, `invalid_payload`).
+   */
+  rule: string;
+  /** The requirement of docs/REQUIREMENTS.md it concerns (`DLV-05`), where one applies. */
+  requirement?: string;
+  severity: 'error' | 'warning';
+  message: string;
+  /** Where: `status`, `header Service-Version`, `body/webhooks/0/id`, `payload/data/id`. */
+  location?: string;
+  /** The dated version the finding was made at, where it was made at one. */
+  version?: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+/** The parts of a diagnostic other than its rule and message; an error unless it says otherwise. */
+export type DiagnosticDetails = Partial<Omit<Diagnostic, 'rule' | 'message'>>;
+
+/** One diagnostic: the single way to build one, so every finding has the same shape. */
+export function diagnostic(
+  rule: string,
+  message: string,
+  details: DiagnosticDetails = {},
+): Diagnostic {
+  return { rule, message, ...details, severity: details.severity ?? 'error' };
+}
