@@ -1,5 +1,5 @@
-import { checkResponse } from '../validation/check-response.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
+import { judgeAnswer } from '../validation/judge-answer.js';
 import type { Profile } from './profile.js';
 import type { Receiver } from './receiver.js';
 
@@ -89,7 +89,11 @@ export function createContext(
         status: response.status,
         headers: response.headers,
         body: parsed,
-        shape: shapeOf(documents, path, method, response, parsed, asked ?? version),
+        shape: judgeAnswer(
+          documents,
+          { path, method, status: response.status, headers: response.headers, body: parsed },
+          asked ?? version,
+        ).map((d) => `${d.location}: ${d.message}`),
       };
     },
     credential({ pin, scopes = [], access = 'organization' }) {
@@ -102,33 +106,4 @@ export function createContext(
       )?.token;
     },
   };
-}
-
-/**
- * The document an answer is checked against: v0's, the OAuth server's, or the dated one its
- * `Service-Version` names; without one, the version the suite resolved for the request.
- */
-function shapeOf(
-  documents: Map<string, LoadedDocument>,
-  path: string,
-  method: string,
-  response: Response,
-  body: unknown,
-  resolved: string,
-): string[] {
-  const generation = path.startsWith('/v0/') ? 'v0' : path.startsWith('/v1/') ? 'v1' : 'auth';
-  const named = response.headers.get('service-version') ?? resolved;
-  const loaded = documents.get(generation === 'v1' ? named : generation);
-  if (!loaded) return [`no document for version ${named}`];
-  const documentPath = (generation === 'auth' ? path : path.slice(3)).split('?')[0]!;
-  const found = checkResponse(loaded.document, loaded.validator, {
-    path: documentPath,
-    method,
-    status: response.status,
-    headers: response.headers,
-    body,
-  });
-  // A method the document does not list is answered 405, which the document cannot describe.
-  if (response.status === 405 && found.every((d) => d.rule === 'undocumented_operation')) return [];
-  return found.map((d) => `${d.location}: ${d.message}`);
 }

@@ -1,5 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { HTTP_METHODS } from '../openapi/operations.js';
+import {
+  type Generation,
+  documentKeyOf,
+  documentPathOf,
+  generationOf,
+} from '../validation/document-key.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import type { VersionRegistry } from '../versions.js';
 import { type Credential, type FrontConfig, type TokenResolver, ownEntry } from './front-config.js';
@@ -8,8 +14,6 @@ import { decodeBody, formFields, mediaTypeOf, readBody } from './http-io.js';
 import { requestTarget } from './request-target.js';
 import { resolveVersion } from './resolve-version.js';
 import { type SpecError, errorBody } from './spec-error.js';
-
-export type Generation = 'v0' | 'v1' | 'auth';
 
 /** A request that passed every rule in front of the answer: who, which version, which operation. */
 export interface PassedRequest {
@@ -50,12 +54,8 @@ export function createFront(
     const url = requestTarget(req.url);
     if (!url)
       return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };
-    const generation: Generation = url.pathname.startsWith('/v0/')
-      ? 'v0'
-      : url.pathname.startsWith('/v1/')
-        ? 'v1'
-        : 'auth';
-    const path = generation === 'auth' ? url.pathname : url.pathname.slice(3);
+    const generation = generationOf(url.pathname);
+    const path = documentPathOf(url.pathname);
     const headers: Record<string, string> = {};
     const fail = (error: SpecError): FrontResult => ({
       kind: 'answer',
@@ -66,7 +66,7 @@ export function createFront(
 
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const token = bearer === undefined ? undefined : await resolveToken(bearer);
-    let documentKey: string = generation;
+    let version = '';
     if (generation === 'v1') {
       const requested = req.headers['service-version'];
       const resolution = resolveVersion(
@@ -84,8 +84,9 @@ export function createFront(
         if (resolution.deprecated.sunset)
           headers.Sunset = new Date(`${resolution.deprecated.sunset}T00:00:00Z`).toUTCString();
       }
-      documentKey = resolution.version;
+      version = resolution.version;
     }
+    const documentKey = documentKeyOf(url.pathname, version);
     const loaded = documents.get(documentKey)!;
     if (generation !== 'auth') {
       if (bearer === undefined) return fail({ status: 401, code: 'not_authed' });

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Generation } from './front.js';
+import type { Generation } from '../validation/document-key.js';
 import { failureLine } from './listen.js';
 import { errorBody } from './spec-error.js';
 

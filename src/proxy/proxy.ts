@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen } from '../http/listen.js';
-import { type ResponseDiagnostic, checkResponse } from '../validation/check-response.js';
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { judgeAnswer } from '../validation/judge-answer.js';
 import { loadVersionRegistry } from '../versions.js';
 import { readAnswerCapped } from './bounded-read.js';
 import { readBody } from '../http/http-io.js';
@@ -98,14 +99,9 @@ export async function startProxy(options: ProxyOptions) {
       log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
       return refuse(res, 502, 'upstream_too_large');
     }
-    const key = path.startsWith('/v0/')
-      ? 'v0'
-      : path.startsWith('/v1/')
-        ? (answer.headers.get('service-version') ??
-          req.headers['service-version']?.toString() ??
-          registry.baseline)
-        : 'auth';
-    const diagnostics = check(key, path, req.method ?? 'GET', answer, answered);
+    // VER-03: the version the answer names judges it; else the one asked for, else the baseline.
+    const asked = req.headers['service-version']?.toString() ?? registry.baseline;
+    const diagnostics = check(path, req.method ?? 'GET', answer, answered, asked);
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (!DROPPED.has(name)) out[name] = value;
@@ -122,43 +118,26 @@ export async function startProxy(options: ProxyOptions) {
   };
 
   const check = (
-    key: string,
     path: string,
     method: string,
     answer: Response,
     raw: Buffer,
-  ): ResponseDiagnostic[] => {
-    const loaded = documents.get(key);
-    if (!loaded)
-      return [
-        {
-          rule: 'undocumented_operation',
-          message: `no document for version "${key}"`,
-          location: 'header Service-Version',
-        },
-      ];
-    const documentPath = key === 'auth' ? path : path.slice(3);
+    version: string,
+  ): Diagnostic[] => {
     let body: unknown = raw.toString('utf8');
     if (answer.headers.get('content-type')?.includes('json') && raw.length) {
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
-        return [
-          {
-            rule: 'body',
-            message: 'the body is not JSON although its content type says so',
-            location: 'body',
-          },
-        ];
+        const message = 'the body is not JSON although its content type says so';
+        return [diagnostic('body', message, { location: 'body' })];
       }
     }
-    return checkResponse(loaded.document, loaded.validator, {
-      path: documentPath,
-      method,
-      status: answer.status,
-      headers: answer.headers,
-      body,
-    });
+    return judgeAnswer(
+      documents,
+      { path, method, status: answer.status, headers: answer.headers, body },
+      version,
+    );
   };
 
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared

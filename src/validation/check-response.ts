@@ -1,18 +1,14 @@
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import type { OpenApiDocument } from '../documents.js';
 import { resolveLocal } from '../openapi/operations.js';
 import { type DocumentValidator, pointer } from './document-validator.js';
 
-/** One way a response differs from its document. */
-export interface ResponseDiagnostic {
-  rule:
-    'undocumented_operation' | 'undocumented_status' | 'content_type' | 'body' | 'missing_header';
-  message: string;
-  /** Where in the response: `status`, `header Service-Version`, `body/webhooks/0/id`. */
-  location: string;
-}
-
-export interface ObservedResponse {
-  /** The path as the document names it (`/chat.postEphemeral`), without the server's prefix. */
+/** An answer to hold to a document, and the request it answered. */
+export interface JudgedAnswer {
+  /**
+   * For `checkResponse`, the path as the document names it (`/chat.postEphemeral`); for
+   * `judgeAnswer`, as sent (`/v1/chat.postEphemeral`), and the document is chosen from it.
+   */
   path: string;
   method: string;
   status: number;
@@ -28,17 +24,19 @@ export interface ObservedResponse {
 export function checkResponse(
   document: OpenApiDocument,
   validator: DocumentValidator,
-  response: ObservedResponse,
-): ResponseDiagnostic[] {
+  response: JudgedAnswer,
+): Diagnostic[] {
   const method = response.method.toLowerCase();
-  const operation = (document.paths?.[response.path] as Record<string, any> | undefined)?.[method];
+  // The path, method and media type come from outside: only the document's own members count.
+  const item = ownMember(document.paths, response.path);
+  const operation = ownMember(item, method);
   if (!operation)
     return [
-      {
-        rule: 'undocumented_operation',
-        message: `${method.toUpperCase()} ${response.path} is not in the document`,
-        location: 'request',
-      },
+      diagnostic(
+        'undocumented_operation',
+        `${method.toUpperCase()} ${response.path} is not in the document`,
+        { location: 'request' },
+      ),
     ];
   const status = String(response.status);
   const key = [status, `${status[0]}XX`, 'default'].find(
@@ -46,53 +44,65 @@ export function checkResponse(
   );
   if (!key)
     return [
-      {
-        rule: 'undocumented_status',
-        message: `status ${status} is not documented for ${method.toUpperCase()} ${response.path}`,
-        location: 'status',
-      },
+      diagnostic(
+        'undocumented_status',
+        `status ${status} is not documented for ${method.toUpperCase()} ${response.path}`,
+        { location: 'status' },
+      ),
     ];
   const { value: documented, location: shared } = resolveLocal(document, operation.responses[key]);
   const base = shared ?? ['paths', response.path, method, 'responses', key];
-  const read = (name: string) =>
-    (response.headers instanceof Headers
-      ? response.headers.get(name)
-      : Object.entries(response.headers).find(
-          ([n]) => n.toLowerCase() === name.toLowerCase(),
-        )?.[1]) ?? undefined;
+  const read = (name: string) => readHeader(response.headers, name);
 
-  const diagnostics: ResponseDiagnostic[] = [];
+  const diagnostics: Diagnostic[] = [];
   for (const [name, header] of Object.entries(
     (documented.headers ?? {}) as Record<string, unknown>,
   )) {
     if (resolveLocal(document, header).value.required && read(name) === undefined) {
-      diagnostics.push({
-        rule: 'missing_header',
-        message: `required header ${name} is missing`,
-        location: `header ${name}`,
-      });
+      diagnostics.push(
+        diagnostic('missing_header', `required header ${name} is missing`, {
+          location: `header ${name}`,
+        }),
+      );
     }
   }
   const content = documented.content as Record<string, unknown> | undefined;
   if (!content) return diagnostics;
   const mediaType = read('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (!mediaType || !(mediaType in content)) {
-    diagnostics.push({
-      rule: 'content_type',
-      message: `content type ${mediaType ?? '(none)'} is not one of ${Object.keys(content).join(', ')}`,
-      location: 'header content-type',
-    });
+  if (!mediaType || !Object.hasOwn(content, mediaType)) {
+    diagnostics.push(
+      diagnostic(
+        'content_type',
+        `content type ${mediaType ?? '(none)'} is not one of ${Object.keys(content).join(', ')}`,
+        { location: 'header content-type' },
+      ),
+    );
     return diagnostics;
   }
   for (const error of validator.validate(
     pointer([...base, 'content', mediaType, 'schema']),
     response.body,
   )) {
-    diagnostics.push({
-      rule: 'body',
-      message: `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`,
-      location: `body${error.instancePath}`,
-    });
+    diagnostics.push(
+      diagnostic('body', `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`, {
+        location: `body${error.instancePath}`,
+      }),
+    );
   }
   return diagnostics;
+}
+
+/** A header of an answer, by name in any case; fetch's `Headers` or a plain record. */
+export function readHeader(
+  headers: Headers | Record<string, string>,
+  name: string,
+): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const wanted = name.toLowerCase();
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+function ownMember(record: unknown, key: string): Record<string, any> | undefined {
+  if (!record || typeof record !== 'object' || !Object.hasOwn(record, key)) return undefined;
+  return (record as Record<string, Record<string, any>>)[key];
 }
