@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Client, createClient } from '@libsql/client';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id TEXT PRIMARY KEY,
+  app TEXT NOT NULL,
+  generation TEXT NOT NULL,
+  event TEXT NOT NULL,
+  url TEXT NOT NULL,
+  filter TEXT,
+  api_version TEXT,
+  dynamic INTEGER NOT NULL,
+  created TEXT NOT NULL,
+  last_success_at TEXT,
+  fail_streak_started_at TEXT,
+  disabled_at TEXT,
+  UNIQUE (app, generation, event, url)
+);
+CREATE TABLE IF NOT EXISTS grants (
+  id TEXT PRIMARY KEY,
+  client_id TEXT NOT NULL,
+  access TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  access_token_hash TEXT NOT NULL UNIQUE,
+  access_expires_at INTEGER NOT NULL,
+  refresh_token_hash TEXT NOT NULL UNIQUE,
+  refresh_expires_at INTEGER NOT NULL,
+  revoked INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS retired_refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  grant_id TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS retired_refresh_tokens_expiry ON retired_refresh_tokens (expires_at);
+CREATE TABLE IF NOT EXISTS revoked_credentials (
+  token_hash TEXT PRIMARY KEY
+)`;
+
+/**
+ * The store's one file under the data directory, with its tables. Write-ahead logging: a write is
+ * committed before the answer that acknowledges it is sent, so nothing acknowledged is lost on
+ * restart.
+ */
+export async function openDatabase(dataDir: string): Promise<Client> {
+  mkdirSync(dataDir, { recursive: true });
+  const db = createClient({ url: `file:${join(dataDir, 'service.db')}` });
+  await db.execute('PRAGMA journal_mode = WAL');
+  await db.executeMultiple(SCHEMA);
+  return db;
+}
