@@ -9,8 +9,8 @@ import {
   SCHEMAS_DIR,
   listFiles,
   loadSchemaFiles,
-} from '../../src/validation/schema-files.ts';
-import { loadExampleFiles } from '../../src/validation/example-files.ts';
+} from '../../scripts/build/schema-files.ts';
+import { loadExampleFiles } from '../build/example-files.ts';
 
 // Speed targets live here, never in tests. Each measurement is printed with the baseline it is
 // compared against, measured in the same run on the same machine.

@@ -1,6 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { type SchemaFile, loadSchemaFiles, schemaKey } from './schema-files.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -43,15 +42,5 @@ export function createAjv({
   });
   addFormats(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
-  return ajv;
-}
-
-/** A validator that knows every schema file under schemas/, keyed by `schemaKey(path)`. */
-export function createSchemaAjv(
-  files: SchemaFile[] = loadSchemaFiles(),
-  options?: AjvOptions,
-): Ajv2020 {
-  const ajv = createAjv(options);
-  for (const file of files) ajv.addSchema(file.schema, schemaKey(file.path));
   return ajv;
 }

@@ -9,7 +9,7 @@ import { generateSchemas } from '../../scripts/build/schemas.ts';
 import { generateTypes } from '../../scripts/build/types.ts';
 import { generateValidators } from '../../scripts/build/validators.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
-import { listFiles } from '../../src/validation/schema-files.ts';
+import { listFiles } from '../../scripts/build/schema-files.ts';
 
 // generated/ is committed: a fresh build from the sources must reproduce it byte for byte.
 const committedDir = join(PROJECT_ROOT, 'generated');

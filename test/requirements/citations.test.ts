@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { REQUIREMENTS_FILE, loadRequirements, parseRequirements } from '../support/requirements.ts';
-import { listFiles } from '../../src/validation/schema-files.ts';
+import { listFiles } from '../../scripts/build/schema-files.ts';
 
 const requirements = loadRequirements();
 const testDir = join(PROJECT_ROOT, 'test');

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { createSchemaAjv } from '../../src/validation/create-ajv.ts';
-import { loadSchemaFiles, schemaKey } from '../../src/validation/schema-files.ts';
-import { loadExampleFiles } from '../../src/validation/example-files.ts';
+import { createSchemaAjv } from '../../scripts/build/schema-ajv.ts';
+import { loadSchemaFiles, schemaKey } from '../../scripts/build/schema-files.ts';
+import { loadExampleFiles } from '../../scripts/build/example-files.ts';
 import { ownNodes, ruleSites } from '../support/rule-sites.ts';
 
 // One walker over every example beside the schemas (TYPE-01..03, DLV-12, EPH-01/02, SUB-01/03/04/09,

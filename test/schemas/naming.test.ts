@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { createAjv } from '../../src/validation/create-ajv.ts';
-import { loadSchemaFiles } from '../../src/validation/schema-files.ts';
+import { loadSchemaFiles } from '../../scripts/build/schema-files.ts';
 
 const schemas = loadSchemaFiles();
 const bundles = listApiDocuments().map((api) => JSON.stringify(readBundledDocument(api)));

@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../../src/documents.ts';
 import { resolveLocal } from '../../src/openapi/operations.ts';
-import { loadSchemaFiles } from '../../src/validation/schema-files.ts';
-import { type ExampleCase, loadExampleFiles } from '../../src/validation/example-files.ts';
+import { loadSchemaFiles } from '../../scripts/build/schema-files.ts';
+import { type ExampleCase, loadExampleFiles } from '../../scripts/build/example-files.ts';
 
 const exampleFiles = loadExampleFiles(loadSchemaFiles());
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 import { documentKeyOf, documentPathOf, generationOf } from '../../src/validation/document-key.ts';
-import { type JudgedAnswer, judgeAnswer } from '../../src/validation/judge-answer.ts';
+import type { JudgedAnswer } from '../../src/validation/check-response.ts';
+import { judgeAnswer } from '../../src/validation/judge-answer.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 
 const documents = loadDocumentsByVersion();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_SUFFIX, SCHEMAS_DIR, type SchemaFile, listFiles } from './schema-files.js';
+import { EXAMPLE_SUFFIX, SCHEMAS_DIR, type SchemaFile, listFiles } from './schema-files.ts';
 
 /** One case in the JSON-Schema-Test-Suite shape. */
 export interface ExampleCase {

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { PROJECT_ROOT } from '../project-root.js';
+import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 export const SCHEMAS_DIR = join(PROJECT_ROOT, 'schemas');
 export const SCHEMA_SUFFIX = '.schema.json';
