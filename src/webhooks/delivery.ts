@@ -33,25 +33,34 @@ export function deliveryOf(headers: WebhookHeaders): DeliveryMetadata {
 }
 
 /**
- * What is wrong with the retry headers (DLV-05: both or neither, known values); undefined when
- * nothing is. A header present but left out of `delivery` by `deliveryOf` is one that is invalid.
+ * What is wrong with the retry headers (DLV-05: both or neither, known values), each with the
+ * header it concerns; undefined when nothing is. A header present but left out of `delivery` by
+ * `deliveryOf` is one that is invalid.
  */
 export function retryHeaderProblems(
   headers: WebhookHeaders,
   delivery: DeliveryMetadata,
-): string[] | undefined {
+): Array<{ header: string; message: string }> | undefined {
   const num = headers['service-retry-num'];
   const reason = headers['service-retry-reason'];
   // A first attempt carries neither retry header: nothing to check.
   if (num === undefined && reason === undefined) return undefined;
-  const problems: string[] = [];
+  const problems: Array<{ header: string; message: string }> = [];
   if (num !== undefined && delivery.attempt === 1)
-    problems.push(`Service-Retry-Num "${num}" is not 1, 2 or 3`);
+    problems.push({
+      header: 'Service-Retry-Num',
+      message: `Service-Retry-Num "${num}" is not 1, 2 or 3`,
+    });
   if (reason !== undefined && delivery.retryReason === undefined)
-    problems.push(`Service-Retry-Reason "${reason}" is not transport, http_5xx or http_429`);
+    problems.push({
+      header: 'Service-Retry-Reason',
+      message: `Service-Retry-Reason "${reason}" is not transport, http_5xx or http_429`,
+    });
   if ((num === undefined) !== (reason === undefined))
-    problems.push(
-      'a retry carries both Service-Retry-Num and Service-Retry-Reason, a first attempt neither',
-    );
+    problems.push({
+      header: num === undefined ? 'Service-Retry-Num' : 'Service-Retry-Reason',
+      message:
+        'a retry carries both Service-Retry-Num and Service-Retry-Reason, a first attempt neither',
+    });
   return problems.length ? problems : undefined;
 }

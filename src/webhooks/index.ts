@@ -12,7 +12,6 @@ export {
   type ParseInput,
   type ParseResult,
   type ParsedWebhook,
-  type WebhookDiagnostic,
   type WebhookEvent,
   type WebhookPayload,
 } from './parse.js';
@@ -27,9 +26,11 @@ export {
   createFetchReceiver,
   createNodeReceiver,
   createReceiver,
-  type ReceiverAnswer,
   type ReceiverOptions,
 } from './receiver.js';
 export { type DedupeStore, memoryDedupeStore } from './dedupe.js';
 export type { DeliveryMetadata, RetryReason } from './delivery.js';
 export { ENVELOPE_SINCE, type WebhookVersion } from './versions.js';
+// The shared shapes: a parse or verify problem, and a receiver's answer.
+export type { Diagnostic } from '../diagnostic.js';
+export type { HttpAnswer } from '../http-answer.js';

@@ -15,26 +15,27 @@ export interface VerifySettings {
 }
 
 /**
- * What is wrong with the options that decide verification, naming the option; undefined when
+ * Everything wrong with the options that decide verification, each naming the option; empty when
  * nothing is. A tolerance that is NaN, infinite or negative makes every comparison with it false
  * or true at once, so a delivery of any age would pass: such options are refused, not used.
  * Secrets are only checked for their type here: a malformed one is `invalid_secret`.
  */
-export function verifyOptionsProblem(options: VerifySettings): string | undefined {
+export function verifyOptionsProblems(options: VerifySettings): string[] {
+  const problems: string[] = [];
   if (
     options.secrets !== undefined &&
     !(Array.isArray(options.secrets) && options.secrets.every((s) => typeof s === 'string'))
   ) {
-    return 'secrets must be an array of whsec_ strings';
+    problems.push('secrets must be an array of whsec_ strings');
   }
   if (options.secret !== undefined && typeof options.secret !== 'string')
-    return 'secret must be a whsec_ string';
+    problems.push('secret must be a whsec_ string');
   if (options.toleranceSeconds !== undefined && !isSeconds(options.toleranceSeconds)) {
-    return 'toleranceSeconds must be a finite number of seconds, 0 or more';
+    problems.push('toleranceSeconds must be a finite number of seconds, 0 or more');
   }
   if (options.now !== undefined && !isSeconds(options.now))
-    return 'now must be a finite number of Unix seconds, 0 or more';
-  return undefined;
+    problems.push('now must be a finite number of Unix seconds, 0 or more');
+  return problems;
 }
 
 /** Receiver options, checked once when the receiver is made. */
@@ -50,7 +51,7 @@ export interface ReceiverSettings extends VerifySettings {
  */
 export function assertReceiverOptions(options: ReceiverSettings): void {
   const problem =
-    verifyOptionsProblem(options) ?? secretProblem(options) ?? receiverProblem(options);
+    verifyOptionsProblems(options)[0] ?? secretProblem(options) ?? receiverProblem(options);
   if (problem) throw new TypeError(`webhook receiver: ${problem}`);
 }
 

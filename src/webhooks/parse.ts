@@ -1,27 +1,11 @@
 import type { ErrorObject } from 'ajv';
 import type { DocumentTypes } from '../../generated/types/index.js';
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { type DeliveryMetadata, deliveryOf, retryHeaderProblems } from './delivery.js';
 import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
 import type { WebhookBody } from './sign.js';
 import { webhookValidator, webhookValidators } from './validators.js';
 import { type WebhookVersion, isEnveloped } from './versions.js';
-
-/** Why a delivery could not be parsed; `requirement` names the rule where one applies. */
-export interface WebhookDiagnostic {
-  code:
-    | 'unknown_version'
-    | 'invalid_json'
-    | 'missing_event'
-    | 'unknown_event'
-    | 'event_mismatch'
-    | 'version_mismatch'
-    | 'retry_headers'
-    | 'invalid_payload';
-  message: string;
-  /** JSON Pointer into the payload, for `invalid_payload`. */
-  path?: string;
-  requirement?: string;
-}
 
 type Webhooks<V extends WebhookVersion> = DocumentTypes[V]['webhooks'];
 type PayloadOf<W> = W extends {
@@ -48,8 +32,15 @@ export type ParsedWebhook<V extends WebhookVersion> = {
   };
 }[WebhookEvent<V>];
 
+/**
+ * A parsed delivery, or every problem found with it. A problem's `rule` is one of
+ * `unknown_version`, `invalid_json`, `retry_headers`, `version_mismatch`, `missing_event`,
+ * `unknown_event`, `event_mismatch` or `invalid_payload`; `requirement` names the rule it breaks;
+ * `location` says where: `payload` and a JSON Pointer into it (`payload/data/chatType`, `payload`
+ * for the whole), or `header <name>`.
+ */
 export type ParseResult<V extends WebhookVersion> =
-  ParsedWebhook<V> | { ok: false; diagnostics: WebhookDiagnostic[]; delivery: DeliveryMetadata };
+  ParsedWebhook<V> | { ok: false; diagnostics: Diagnostic[]; delivery: DeliveryMetadata };
 
 export interface ParseInput<V extends WebhookVersion> {
   version: V;
@@ -74,54 +65,45 @@ export function parseReadHeaders<V extends WebhookVersion>(
   headers: WebhookHeaders,
 ): ParseResult<V> {
   const delivery = deliveryOf(headers);
-  if (!webhookValidators(input.version))
-    return failed(delivery, [
-      {
-        code: 'unknown_version',
-        message: `no contract for version "${String(input.version)}"`,
+  // What the headers and the body say is judged apart, so a delivery wrong in both is told both.
+  const diagnostics: Diagnostic[] = [];
+  const known = webhookValidators(input.version) !== undefined;
+  if (!known)
+    diagnostics.push(
+      diagnostic('unknown_version', `no contract for version "${String(input.version)}"`, {
         requirement: 'VER-01',
-      },
-    ]);
-
+      }),
+    );
   const payload = decode(input.body);
   if (payload instanceof Undecodable)
-    return failed(delivery, [
-      {
-        code: 'invalid_json',
-        message: `the body is not JSON: ${payload.message}`,
+    diagnostics.push(
+      diagnostic('invalid_json', `the body is not JSON: ${payload.message}`, {
         requirement: 'DLV-01',
-      },
-    ]);
+        location: 'payload',
+      }),
+    );
+  headerProblems(input.version, headers, delivery, diagnostics);
+  // Without a contract or a JSON value there is no event to find and no schema to hold it to.
+  if (!known || payload instanceof Undecodable) return failed(delivery, diagnostics);
 
-  const diagnostics: WebhookDiagnostic[] = [];
-  for (const message of retryHeaderProblems(headers, delivery) ?? [])
-    diagnostics.push({ code: 'retry_headers', message, requirement: 'DLV-05' });
-  if (
-    input.version !== 'v0' &&
-    delivery.serviceVersion !== undefined &&
-    delivery.serviceVersion !== input.version
-  ) {
-    diagnostics.push({
-      code: 'version_mismatch',
-      message: `Service-Version is ${delivery.serviceVersion}, expected ${input.version}`,
-      requirement: 'VER-14',
-    });
-  }
   const event = eventOf(input, payload, diagnostics);
   if (event === undefined) return failed(delivery, diagnostics);
   // Event names come from the delivery: looked up among the version's own events only, so
   // `constructor` or `hasOwnProperty` is an unknown event, not a function of Object.prototype.
   const validate = webhookValidator(input.version, event);
-  if (!validate)
-    return failed(delivery, [
-      ...diagnostics,
-      {
-        code: 'unknown_event',
-        message: `version ${input.version} has no event "${event}"`,
+  if (!validate) {
+    // An enveloped payload named the event in `type`; otherwise the caller did.
+    const where = isEnveloped(input.version) ? { location: 'payload/type' } : {};
+    diagnostics.push(
+      diagnostic('unknown_event', `version ${input.version} has no event "${event}"`, {
         requirement: 'DLV-12',
-      },
-    ]);
-  if (!validate(payload)) diagnostics.push(...(validate.errors ?? []).map(toDiagnostic));
+        ...where,
+      }),
+    );
+    return failed(delivery, diagnostics);
+  }
+  if (!validate(payload))
+    for (const error of validate.errors ?? []) diagnostics.push(toDiagnostic(error));
   if (diagnostics.length) return failed(delivery, diagnostics);
   return {
     ok: true,
@@ -134,8 +116,35 @@ export function parseReadHeaders<V extends WebhookVersion>(
 
 const NO_HEADERS: HeaderSource = Object.freeze({});
 
-function failed(delivery: DeliveryMetadata, diagnostics: WebhookDiagnostic[]) {
+function failed(delivery: DeliveryMetadata, diagnostics: Diagnostic[]) {
   return { ok: false as const, diagnostics, delivery };
+}
+
+/** DLV-05 retry headers and the VER-14 `Service-Version`, which need no payload to judge. */
+function headerProblems(
+  version: WebhookVersion,
+  headers: WebhookHeaders,
+  delivery: DeliveryMetadata,
+  diagnostics: Diagnostic[],
+): void {
+  for (const { header, message } of retryHeaderProblems(headers, delivery) ?? [])
+    diagnostics.push(
+      diagnostic('retry_headers', message, { requirement: 'DLV-05', location: `header ${header}` }),
+    );
+  if (version === 'v0' || delivery.serviceVersion === undefined) return;
+  if (delivery.serviceVersion === version) return;
+  diagnostics.push(
+    diagnostic(
+      'version_mismatch',
+      `Service-Version is ${delivery.serviceVersion}, expected ${version}`,
+      {
+        requirement: 'VER-14',
+        location: 'header Service-Version',
+        expected: version,
+        actual: delivery.serviceVersion,
+      },
+    ),
+  );
 }
 
 /** A body that is not JSON; a class of this module, so no parsed body can pass for one. */
@@ -159,23 +168,25 @@ function decode(body: unknown): unknown {
 function eventOf(
   input: Omit<ParseInput<WebhookVersion>, 'headers'>,
   payload: unknown,
-  diagnostics: WebhookDiagnostic[],
+  diagnostics: Diagnostic[],
 ): string | undefined {
   if (input.event !== undefined && typeof input.event !== 'string') {
-    diagnostics.push({
-      code: 'unknown_event',
-      message: 'the event to expect must be given as a string',
-      requirement: 'DLV-12',
-    });
+    diagnostics.push(
+      diagnostic('unknown_event', 'the event to expect must be given as a string', {
+        requirement: 'DLV-12',
+      }),
+    );
     return undefined;
   }
   if (!isEnveloped(input.version)) {
     if (input.event) return input.event;
-    diagnostics.push({
-      code: 'missing_event',
-      message: `version ${input.version} payloads do not name their event: pass it`,
-      requirement: 'VER-08',
-    });
+    diagnostics.push(
+      diagnostic(
+        'missing_event',
+        `version ${input.version} payloads do not name their event: pass it`,
+        { requirement: 'VER-08' },
+      ),
+    );
     return undefined;
   }
   const type =
@@ -183,33 +194,35 @@ function eventOf(
       ? (payload as { type: unknown }).type
       : undefined;
   if (typeof type !== 'string') {
-    diagnostics.push({
-      code: 'invalid_payload',
-      message: 'an enveloped payload names its event in `type`',
-      path: '/type',
-      requirement: 'VER-08',
-    });
+    diagnostics.push(
+      diagnostic('invalid_payload', 'an enveloped payload names its event in `type`', {
+        requirement: 'VER-08',
+        location: 'payload/type',
+      }),
+    );
     return undefined;
   }
   if (input.event && input.event !== type) {
-    diagnostics.push({
-      code: 'event_mismatch',
-      message: `expected event "${input.event}", the payload says "${type}"`,
-      requirement: 'VER-08',
-    });
+    diagnostics.push(
+      diagnostic('event_mismatch', `expected event "${input.event}", the payload says "${type}"`, {
+        requirement: 'VER-08',
+        location: 'payload/type',
+        expected: input.event,
+        actual: type,
+      }),
+    );
   }
   return type;
 }
 
-function toDiagnostic(error: ErrorObject): WebhookDiagnostic {
+/** One schema error as a diagnostic, located by `payload` and the JSON Pointer ajv gives. */
+function toDiagnostic(error: ErrorObject): Diagnostic {
   const where = error.instancePath || '/';
   const params = error.params as { allowedValue?: unknown; allowedValues?: unknown[] };
   const allowed = params.allowedValue ?? params.allowedValues;
   const detail = allowed === undefined ? '' : `: ${JSON.stringify(allowed)}`;
-  return {
-    code: 'invalid_payload',
-    message: `${where} ${error.message ?? 'is invalid'}${detail}`,
-    path: error.instancePath,
+  return diagnostic('invalid_payload', `${where} ${error.message ?? 'is invalid'}${detail}`, {
     requirement: 'DLV-12',
-  };
+    location: `payload${error.instancePath}`,
+  });
 }

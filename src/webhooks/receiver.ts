@@ -1,16 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Diagnostic } from '../diagnostic.js';
+import type { HttpAnswer } from '../http-answer.js';
 import type { DedupeStore } from './dedupe.js';
 import { memoryDedupeStore } from './dedupe.js';
 import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
 import { DEFAULT_MAX_BODY_BYTES, assertReceiverOptions } from './options.js';
-import { type ParsedWebhook, type WebhookDiagnostic, parseReadHeaders } from './parse.js';
+import { type ParsedWebhook, parseReadHeaders } from './parse.js';
 import { readFetchBody, readNodeBody } from './read-body.js';
 import type { WebhookBody } from './sign.js';
 import {
   type SigningKeys,
   type VerifyFailure,
+  type VerifyRejection,
   bodyRejection,
   headerRejection,
+  rejectionOf,
   signatureRejection,
   signingKeys,
 } from './verify.js';
@@ -36,23 +40,26 @@ export interface ReceiverOptions<V extends WebhookVersion> {
   onDelivery: (delivery: ParsedWebhook<V>) => void | Promise<void>;
 }
 
-/** The receiver's answer, before it is written to a transport. */
-export interface ReceiverAnswer {
-  status: 204 | 400 | 401 | 413 | 500;
-  body?: {
+/**
+ * The receiver's answer, before it is written to a transport: no body when accepted; else the
+ * first problem's rule as `error` and its message, and on 400 and 401 every problem found.
+ */
+type Answer = HttpAnswer<
+  {
     error: VerifyFailure | 'invalid_payload' | 'body_too_large' | 'handler_failed';
     message: string;
-    diagnostics?: WebhookDiagnostic[];
-  };
-}
+    diagnostics?: Diagnostic[];
+  },
+  204 | 400 | 401 | 413 | 500
+>;
 
 /** A receiver split where a transport needs it: what the headers decide, then the rest. */
 interface Receiver {
   maxBodyBytes: number;
   /** The answer the headers (and a declared length) already decide, before any body byte is read. */
-  early(headers: WebhookHeaders, declaredLength: number | undefined): ReceiverAnswer | undefined;
+  early(headers: WebhookHeaders, declaredLength: number | undefined): Answer | undefined;
   /** Verifies, parses and hands on a body read in full and within the limit. */
-  receive(headers: WebhookHeaders, body: WebhookBody): Promise<ReceiverAnswer>;
+  receive(headers: WebhookHeaders, body: WebhookBody): Promise<Answer>;
 }
 
 /**
@@ -64,12 +71,19 @@ interface Receiver {
  */
 export function createReceiver<V extends WebhookVersion>(
   options: ReceiverOptions<V>,
-): (headers: HeaderSource, body: WebhookBody) => Promise<ReceiverAnswer> {
+): (headers: HeaderSource, body: WebhookBody) => Promise<Answer> {
   const receiver = makeReceiver(options);
   return async (source, body) => {
     const headers = readWebhookHeaders(source);
     const unread = bodyRejection(body);
-    if (unread) return { status: 401, body: { error: unread.reason, message: unread.message } };
+    // Raw bytes are needed for the signature; the headers are judged too, so all is said at once.
+    if (unread)
+      return unauthorized(
+        rejectionOf([
+          ...unread.diagnostics,
+          ...(headerRejection(headers, options.toleranceSeconds)?.diagnostics ?? []),
+        ])!,
+      );
     return (
       receiver.early(
         headers,
@@ -133,14 +147,12 @@ function makeReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): Re
     maxBodyBytes,
     early(headers, length) {
       const rejected = headerRejection(headers, options.toleranceSeconds);
-      if (rejected)
-        return { status: 401, body: { error: rejected.reason, message: rejected.message } };
+      if (rejected) return unauthorized(rejected);
       return length !== undefined && length > maxBodyBytes ? tooLarge(maxBodyBytes) : undefined;
     },
     async receive(headers, body) {
       const rejected = signatureRejection(keys, headers, body);
-      if (rejected)
-        return { status: 401, body: { error: rejected.reason, message: rejected.message } };
+      if (rejected) return unauthorized(rejected);
       return handle(options, store, headers, body);
     },
   };
@@ -152,7 +164,7 @@ async function handle<V extends WebhookVersion>(
   store: DedupeStore | undefined,
   headers: WebhookHeaders,
   body: WebhookBody,
-): Promise<ReceiverAnswer> {
+): Promise<Answer> {
   // Verified, so the id is there.
   const id = headers['webhook-id']!;
   try {
@@ -180,19 +192,23 @@ async function handle<V extends WebhookVersion>(
   }
 }
 
-const HANDLER_FAILED: ReceiverAnswer = {
+const HANDLER_FAILED: Answer = {
   status: 500,
   body: {
     error: 'handler_failed',
     message: 'the delivery could not be handled; it may be retried',
   },
 };
-const UNREADABLE: ReceiverAnswer = {
+const UNREADABLE: Answer = {
   status: 400,
   body: { error: 'invalid_body', message: 'the body could not be read in full' },
 };
 
-function tooLarge(maxBodyBytes: number): ReceiverAnswer {
+function unauthorized({ reason, message, diagnostics }: VerifyRejection): Answer {
+  return { status: 401, body: { error: reason, message, diagnostics } };
+}
+
+function tooLarge(maxBodyBytes: number): Answer {
   return {
     status: 413,
     body: { error: 'body_too_large', message: `the body is over ${maxBodyBytes} bytes` },
@@ -204,13 +220,13 @@ function declaredLength(value: string | null | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
-function toResponse(answer: ReceiverAnswer): Response {
+function toResponse(answer: Answer): Response {
   return answer.body
     ? Response.json(answer.body, { status: answer.status })
     : new Response(null, { status: answer.status });
 }
 
-function writeAnswer(res: ServerResponse, answer: ReceiverAnswer, close: boolean): void {
+function writeAnswer(res: ServerResponse, answer: Answer, close: boolean): void {
   const headers: Record<string, string> = close ? { connection: 'close' } : {};
   if (!answer.body) return void res.writeHead(answer.status, headers).end();
   res

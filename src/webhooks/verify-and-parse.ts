@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../diagnostic.js';
 import { readWebhookHeaders } from './headers.js';
 import { type ParseInput, type ParseResult, parseReadHeaders } from './parse.js';
 import { type VerifyFailure, type VerifyInput, rejection } from './verify.js';
@@ -10,8 +11,10 @@ export type VerifyAndParseInput<V extends WebhookVersion> = VerifyInput &
 export interface Unverified {
   ok: false;
   verified: false;
+  /** The first reason, as `verifyWebhook` gives it; `diagnostics` holds every one. */
   reason: VerifyFailure;
   message: string;
+  diagnostics: Diagnostic[];
 }
 
 /**
@@ -24,7 +27,6 @@ export function verifyAndParseWebhook<V extends WebhookVersion>(
 ): ParseResult<V> | Unverified {
   const headers = readWebhookHeaders(input.headers);
   const rejected = rejection(input, headers);
-  if (rejected)
-    return { ok: false, verified: false, reason: rejected.reason, message: rejected.message };
+  if (rejected) return { ...rejected, verified: false };
   return parseReadHeaders(input, headers);
 }

@@ -1,5 +1,6 @@
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
-import { DEFAULT_TOLERANCE_SECONDS, verifyOptionsProblem } from './options.js';
+import { DEFAULT_TOLERANCE_SECONDS, verifyOptionsProblems } from './options.js';
 import { parseSecret } from './secret.js';
 import { type WebhookBody, digest } from './sign.js';
 
@@ -15,9 +16,14 @@ export type VerifyFailure =
   | 'no_supported_signature'
   | 'signature_mismatch';
 
+/**
+ * A verified delivery's id and timestamp, or every reason it fails: `diagnostics` holds them all
+ * (their `rule` a `VerifyFailure`), `reason` and `message` repeat the first, the one a receiver
+ * answers with.
+ */
 export type VerifyResult =
   | { ok: true; id: string; timestamp: number }
-  | { ok: false; reason: VerifyFailure; message: string };
+  | { ok: false; reason: VerifyFailure; message: string; diagnostics: Diagnostic[] };
 
 export interface VerifyInput {
   /** One secret, or several while a secret is being rotated; any may match. */
@@ -41,11 +47,40 @@ export type VerifyRejection = Extract<VerifyResult, { ok: false }>;
 /** The HMAC keys of the secrets: one, or several while rotating. */
 export type SigningKeys = { key: Buffer } | { keys: Buffer[] };
 
-const fail = (reason: VerifyFailure, message: string): VerifyRejection => ({
-  ok: false,
-  reason,
-  message,
-});
+/** Which requirement each failure breaks, for its diagnostic. */
+const REQUIREMENT: Partial<Record<VerifyFailure, string>> = {
+  invalid_secret: 'AUTH-12',
+  missing_headers: 'DLV-02',
+  invalid_timestamp: 'DLV-02',
+  timestamp_too_old: 'DLV-02',
+  timestamp_too_new: 'DLV-02',
+  no_supported_signature: 'DLV-03',
+  signature_mismatch: 'DLV-03',
+};
+
+/** One reason a delivery fails, as a diagnostic. */
+function problem(reason: VerifyFailure, message: string, location?: string): Diagnostic {
+  const requirement = REQUIREMENT[reason];
+  return diagnostic(reason, message, {
+    ...(requirement && { requirement }),
+    ...(location && { location }),
+  });
+}
+
+/** A rejection for all of `diagnostics`, led by the first; undefined when there are none. */
+export function rejectionOf(diagnostics: readonly Diagnostic[]): VerifyRejection | undefined {
+  const first = diagnostics[0];
+  if (!first) return undefined;
+  return {
+    ok: false,
+    reason: first.rule as VerifyFailure,
+    message: first.message,
+    diagnostics: [...diagnostics],
+  };
+}
+
+const fail = (reason: VerifyFailure, message: string, location?: string): VerifyRejection =>
+  rejectionOf([problem(reason, message, location)])!;
 
 /**
  * Verifies a delivery per Standard Webhooks (DLV-02, DLV-03, AUTH-12). Signatures of versions other
@@ -66,19 +101,31 @@ export function verifyWebhook(input: VerifyInput): VerifyResult {
 /**
  * Why a delivery whose headers are already read fails verification, or undefined when it passes:
  * a receiver reads the headers once for verifying and parsing, and needs no result object.
- * Configuration is judged first, then the headers, then the body.
+ * The options, the headers and the body are each judged and every problem is returned, led by the
+ * first of them in that order; the signature is checked only when all three are usable.
  */
 export function rejection(
   input: VerifyOptions,
   headers: WebhookHeaders,
 ): VerifyRejection | undefined {
-  const problem = verifyOptionsProblem(input);
-  if (problem) return fail('invalid_options', problem);
-  const keys = signingKeys(input);
-  if ('problem' in keys) return fail('invalid_secret', keys.problem);
-  const early = headerRejection(headers, input.toleranceSeconds, input.now);
-  if (early) return early;
-  return bodyRejection(input.body) ?? signatureRejection(keys, headers, input.body);
+  const options = verifyOptionsProblems(input);
+  // Unusable options say nothing sure about the secrets or the clock: then the headers are judged
+  // for presence and form only (an infinite tolerance), and the signature is not checked.
+  const usable = options.length === 0;
+  const keys = usable ? signingKeys(input) : undefined;
+  const unsigned = keys && 'problem' in keys ? problem('invalid_secret', keys.problem) : undefined;
+  const early = usable
+    ? headerRejection(headers, input.toleranceSeconds, input.now)
+    : headerRejection(headers, Number.POSITIVE_INFINITY, 0);
+  const unread = bodyRejection(input.body);
+  if (usable && !unsigned && !early && !unread)
+    return signatureRejection(keys as SigningKeys, headers, input.body);
+  return rejectionOf([
+    ...options.map((message) => problem('invalid_options', message)),
+    ...(unsigned ? [unsigned] : []),
+    ...(early?.diagnostics ?? []),
+    ...(unread?.diagnostics ?? []),
+  ]);
 }
 
 /** Why a body cannot be verified: parsed JSON is the usual mistake, its bytes are lost. */
@@ -87,6 +134,7 @@ export function bodyRejection(body: unknown): VerifyRejection | undefined {
   return fail(
     'invalid_body',
     'the body must be the raw bytes as received (a string or a Uint8Array), not parsed JSON',
+    'body',
   );
 }
 
@@ -102,32 +150,59 @@ export function signingKeys(
 
 /**
  * What the headers alone decide, before any body byte is read: all three Standard Webhooks
- * headers are there, and the timestamp is Unix seconds within the tolerance (DLV-02). The
- * tolerance and `now` are already known to be finite and not negative.
+ * headers are there, and the timestamp is Unix seconds within the tolerance (DLV-02). Every
+ * problem is returned. The tolerance and `now` are already known to be finite and not negative.
  */
 export function headerRejection(
   headers: WebhookHeaders,
   toleranceSeconds?: number,
   now?: number,
 ): VerifyRejection | undefined {
-  const stamp = headers['webhook-timestamp'];
-  if (!headers['webhook-id'] || !stamp || !headers['webhook-signature']) {
-    return fail(
-      'missing_headers',
-      'webhook-id, webhook-timestamp and webhook-signature are all required',
-    );
+  // Runs for every delivery: nothing is allocated unless something is wrong.
+  let found: Diagnostic[] | undefined;
+  for (const name of SIGNATURE_HEADERS) {
+    if (headers[name]) continue;
+    const message = `${name} is missing: ${SIGNATURE_HEADERS.join(', ')} are all required`;
+    (found ??= []).push(problem('missing_headers', message, `header ${name}`));
   }
+  const late = timestampProblem(headers['webhook-timestamp'], toleranceSeconds, now);
+  if (late) (found ??= []).push(late);
+  return found && rejectionOf(found);
+}
+
+/** What is wrong with a present `webhook-timestamp`: not Unix seconds, or outside the tolerance. */
+function timestampProblem(
+  stamp: string | undefined,
+  toleranceSeconds?: number,
+  now?: number,
+): Diagnostic | undefined {
+  if (!stamp) return undefined;
+  const location = 'header webhook-timestamp';
   if (!/^\d{1,15}$/.test(stamp))
-    return fail('invalid_timestamp', `webhook-timestamp "${stamp}" is not Unix seconds`);
+    return problem(
+      'invalid_timestamp',
+      `webhook-timestamp "${stamp}" is not Unix seconds`,
+      location,
+    );
   const timestamp = Number(stamp);
   const at = now ?? Math.floor(Date.now() / 1000);
   const tolerance = toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (timestamp < at - tolerance)
-    return fail('timestamp_too_old', `webhook-timestamp is more than ${tolerance} s in the past`);
+    return problem(
+      'timestamp_too_old',
+      `webhook-timestamp is more than ${tolerance} s in the past`,
+      location,
+    );
   if (timestamp > at + tolerance)
-    return fail('timestamp_too_new', `webhook-timestamp is more than ${tolerance} s in the future`);
+    return problem(
+      'timestamp_too_new',
+      `webhook-timestamp is more than ${tolerance} s in the future`,
+      location,
+    );
   return undefined;
 }
+
+const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
 /** Whether one of the delivery's `v1` signatures matches one of the keys; headers already checked. */
 export function signatureRejection(
@@ -152,8 +227,16 @@ export function signatureRejection(
     }
   }
   if (found === 'no_v1')
-    return fail('no_supported_signature', 'webhook-signature has no v1 signature');
-  return fail('signature_mismatch', 'no v1 signature matches the body with the given secret');
+    return fail(
+      'no_supported_signature',
+      'webhook-signature has no v1 signature',
+      'header webhook-signature',
+    );
+  return fail(
+    'signature_mismatch',
+    'no v1 signature matches the body with the given secret',
+    'header webhook-signature',
+  );
 }
 
 const NO_SECRETS: string[] = [];

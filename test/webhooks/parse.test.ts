@@ -47,7 +47,7 @@ describe.each(versions.map((api) => [api.version ?? api.name, api] as const))(
           ok: false,
           diagnostics: expect.arrayContaining([
             expect.objectContaining({
-              code: expect.stringMatching(/invalid_payload|event_mismatch/),
+              rule: expect.stringMatching(/invalid_payload|event_mismatch/),
             }),
           ]),
         });
@@ -153,7 +153,7 @@ describe('parseWebhook diagnostics', () => {
     const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
     const result = parseWebhook({ version: version as WebhookVersion, event, body, headers });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.diagnostics.map((d) => d.code)).toEqual(want);
+    if (!result.ok) expect(result.diagnostics.map((d) => d.rule)).toEqual(want);
   });
 
   it('DLV-05: a retry reports its attempt number and reason', () => {
@@ -204,7 +204,7 @@ describe('parseWebhook: names of Object.prototype members from a delivery', () =
     });
   const codes = (input: Parameters<typeof parseWebhook>[0]) => {
     const result = parseWebhook(input);
-    return result.ok ? [] : result.diagnostics.map((d) => d.code);
+    return result.ok ? [] : result.diagnostics.map((d) => d.rule);
   };
   const cases = PROTOTYPE_NAMES.flatMap(
     (name) =>

@@ -99,7 +99,7 @@ function receiverCases(
         status: 400,
         body: {
           error: 'invalid_payload',
-          diagnostics: [expect.objectContaining({ path: '/apiVersion' })],
+          diagnostics: [expect.objectContaining({ location: 'payload/apiVersion' })],
         },
       });
     });
@@ -271,7 +271,7 @@ describe.each(TRANSPORTS)('%s: names of Object.prototype members over HTTP', (_,
     status: 400,
     body: {
       error: 'invalid_payload',
-      diagnostics: [expect.objectContaining({ code: 'unknown_event', requirement: 'DLV-12' })],
+      diagnostics: [expect.objectContaining({ rule: 'unknown_event', requirement: 'DLV-12' })],
     },
   };
   const rows = PROTOTYPE_NAMES.flatMap(

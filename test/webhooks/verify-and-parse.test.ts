@@ -71,7 +71,7 @@ describe('verifyAndParseWebhook', () => {
         want: {
           ok: false,
           diagnostics: [
-            expect.objectContaining({ code: 'invalid_payload', path: '/data/chatType' }),
+            expect.objectContaining({ rule: 'invalid_payload', location: 'payload/data/chatType' }),
           ],
         },
       },
@@ -93,7 +93,7 @@ describe('verifyAndParseWebhook', () => {
     });
     expect(result).toMatchObject({
       ok: false,
-      diagnostics: [expect.objectContaining({ code: 'version_mismatch' })],
+      diagnostics: [expect.objectContaining({ rule: 'version_mismatch' })],
     });
   });
 });
@@ -126,7 +126,7 @@ describe('verifyAndParseWebhook: names of Object.prototype members in a signed d
     const result = verifyAndParseWebhook({ secret: SECRET, ...given, headers });
     expect(result).toMatchObject({
       ok: false,
-      diagnostics: [expect.objectContaining({ code: 'unknown_event' })],
+      diagnostics: [expect.objectContaining({ rule: 'unknown_event' })],
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { type WebhookDiagnostic, parseWebhook } from '../../webhooks/parse.js';
+import type { Diagnostic } from '../../diagnostic.js';
+import { parseWebhook } from '../../webhooks/parse.js';
 import { webhookValidators } from '../../webhooks/validators.js';
 import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
@@ -77,7 +78,7 @@ function judge(item: Item, { version, event }: Options): Verdict {
   };
 }
 
-function describe(diagnostic: WebhookDiagnostic): string {
+function describe(diagnostic: Diagnostic): string {
   return diagnostic.requirement
     ? `${diagnostic.message} (${diagnostic.requirement})`
     : diagnostic.message;
