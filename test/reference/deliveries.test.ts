@@ -6,6 +6,7 @@ import { verifyWebhook } from '../../src/webhooks/verify.ts';
 import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 import { OK, deliveryApi, waitFor } from '../support/delivery-harness.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
+import { EVERY_ATTEMPT_FAILS, failingReceiver } from '../support/scenarios/failing-receiver.ts';
 
 // DLV-01..10, DLV-12, VER-08, VER-10, VER-14, AUTH-12 over real HTTP: the reference server's
 // deliveries to loopback receivers. A time scale of 600 makes the 1 s, 1 min and 5 min waits
@@ -166,10 +167,8 @@ describe('what every delivery carries', () => {
 
 describe('retries', () => {
   it('DLV-04, DLV-05, DLV-06: a failing receiver gets four attempts, one id, numbered retries', async () => {
-    const hook = await receiver('meeting.ended', () => ({ status: 500 }));
-    await api.trigger('meeting.ended', {});
-    expect(await waitFor(() => hook.requests.length === 4)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    const { hook, arrived } = await failingReceiver(api, { ...EVERY_ATTEMPT_FAILS, settleMs: 700 });
+    expect(arrived).toBe(true);
     expect(hook.requests).toHaveLength(4);
     expect(new Set(hook.requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(
@@ -219,20 +218,23 @@ describe('retries', () => {
   ];
   it.each(statuses)('%s', async (_, { answer, attempts, reason }) => {
     // The first attempt gets the answer under test; a retry is acknowledged.
-    const hook = await receiver('meeting.ended', (_, index) => (index === 0 ? answer : OK));
-    await api.trigger('meeting.ended', {});
-    await waitFor(() => hook.requests.length === attempts);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const { hook, arrived } = await failingReceiver(api, {
+      answers: [answer],
+      attempts,
+      settleMs: 150,
+    });
+    expect(arrived).toBe(true);
     expect(hook.requests).toHaveLength(attempts);
     if (reason) expect(hook.requests[1]!.headers['service-retry-reason']).toBe(reason);
   });
 
   it('DLV-08: no answer within 3 seconds counts as a transport failure', async () => {
-    const hook = await receiver('meeting.ended', (_, index) =>
-      index === 0 ? { status: 204, delayMs: 3500 } : OK,
-    );
-    await api.trigger('meeting.ended', {});
-    expect(await waitFor(() => hook.requests.length === 2, 6000)).toBe(true);
+    const { hook, arrived } = await failingReceiver(api, {
+      answers: [{ status: 204, delayMs: 3500 }],
+      attempts: 2,
+      timeoutMs: 6000,
+    });
+    expect(arrived).toBe(true);
     expect(hook.requests[1]!.headers['service-retry-reason']).toBe('transport');
     // The retry came after the 3-second window, not after the slow answer.
     const gap = hook.requests[1]!.receivedAt - hook.requests[0]!.receivedAt;
@@ -241,9 +243,8 @@ describe('retries', () => {
   }, 10_000);
 
   it('DLV-07: waits grow as about 1 s, 1 min and 5 min (scaled)', async () => {
-    const hook = await receiver('meeting.ended', () => ({ status: 500 }));
-    await api.trigger('meeting.ended', {});
-    await waitFor(() => hook.requests.length === 4);
+    const { hook, arrived } = await failingReceiver(api, EVERY_ATTEMPT_FAILS);
+    expect(arrived).toBe(true);
     const gaps = hook.requests.slice(1).map((r, i) => r.receivedAt - hook.requests[i]!.receivedAt);
     const expected = [1, 60, 300].map((s) => (s * 1000) / SCALE);
     expect(gaps[1]).toBeGreaterThanOrEqual(expected[1]! * 0.9);
@@ -254,13 +255,14 @@ describe('retries', () => {
   });
 
   it('DLV-07: Retry-After on 503 replaces the next wait; on 429 it is capped at 5 minutes', async () => {
-    const answers = [
-      { status: 503, headers: { 'retry-after': '120' } },
-      { status: 429, headers: { 'retry-after': '3600' } },
-    ];
-    const hook = await receiver('meeting.ended', (_, index) => answers[index] ?? OK);
-    await api.trigger('meeting.ended', {});
-    expect(await waitFor(() => hook.requests.length === 3)).toBe(true);
+    const { hook, arrived } = await failingReceiver(api, {
+      answers: [
+        { status: 503, headers: { 'retry-after': '120' } },
+        { status: 429, headers: { 'retry-after': '3600' } },
+      ],
+      attempts: 3,
+    });
+    expect(arrived).toBe(true);
     const [first, second] = hook.requests
       .slice(1)
       .map((r, i) => r.receivedAt - hook.requests[i]!.receivedAt);
@@ -272,10 +274,8 @@ describe('retries', () => {
   });
 
   it('DLV-09: after the last attempt the event is dropped, the subscription kept, the next event fresh', async () => {
-    const hook = await receiver('meeting.ended', (_, index) => (index < 4 ? { status: 500 } : OK));
-    await api.trigger('meeting.ended', {});
-    await waitFor(() => hook.requests.length === 4);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { hook, arrived } = await failingReceiver(api, { ...EVERY_ATTEMPT_FAILS, settleMs: 100 });
+    expect(arrived).toBe(true);
     expect(await hook.listed()).toMatchObject({ id: hook.id });
     await api.trigger('meeting.ended', {});
     expect(await waitFor(() => hook.requests.length === 5)).toBe(true);
