@@ -10,7 +10,7 @@ export interface Load {
   p99: number;
 }
 
-export interface LoadSpec {
+interface LoadSpec {
   method: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;

@@ -36,7 +36,7 @@ const SCENARIOS: Scenario[] = [
 const load = (url: string, scenario: Scenario, headers: Record<string, string>) =>
   autocannon(url, { ...scenario, headers, seconds: SECONDS });
 
-export async function run_(): Promise<void> {
+export async function run(): Promise<void> {
   const document = readBundledDocument(listApiDocuments().find((api) => api.version === VERSION)!);
   const mock = await startMock();
   const prism = createPrismServer(await getHttpOperationsFromSpec(structuredClone(document)), {
@@ -88,4 +88,3 @@ function report(scenario: Scenario, rounds: Array<{ mock: Load; bare: Load }>): 
     `  ratio ${(rps.mock / rps.bare).toFixed(2)} of bare Prism's throughput (target >= 0.9); p99 ${(p99.mock / Math.max(p99.bare, 1)).toFixed(2)}x`,
   );
 }
-export { run_ as run };

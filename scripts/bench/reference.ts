@@ -71,7 +71,7 @@ async function rate(count: number, work: () => Promise<void>): Promise<number> {
   return count / ((performance.now() - begin) / 1000);
 }
 
-export async function deliveries(): Promise<void> {
+async function deliveries(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'service-bench-'));
   const receiver = await startReceiver();
   const store = await openStore(dir);

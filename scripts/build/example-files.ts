@@ -10,14 +10,14 @@ export interface ExampleCase {
 }
 
 /** An example file beside a schema: `<schema>.<variant>.example.json`, one case or an array of them. */
-export interface ExampleFile {
+interface ExampleFile {
   path: string;
   schema: SchemaFile | undefined;
   cases: ExampleCase[];
 }
 
 /** The schema an example file belongs to: the longest schema name in its folder it starts with. */
-export function schemaForExample(path: string, schemas: SchemaFile[]): SchemaFile | undefined {
+function schemaForExample(path: string, schemas: SchemaFile[]): SchemaFile | undefined {
   const folder = path.slice(0, path.lastIndexOf('/') + 1);
   const stem = path.slice(folder.length, -EXAMPLE_SUFFIX.length);
   return schemas

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 export const SCHEMAS_DIR = join(PROJECT_ROOT, 'schemas');
-export const SCHEMA_SUFFIX = '.schema.json';
+const SCHEMA_SUFFIX = '.schema.json';
 export const EXAMPLE_SUFFIX = '.example.json';
 
 /** A schema source: its path under schemas/ (with `/`), its name (the file name) and its JSON. */

@@ -19,7 +19,7 @@ export async function generateTypes(
  * One interface that maps every version to its document's types, so clients and parsers can be
  * keyed by version without a hand-kept list: `v0`, `auth` and each dated version.
  */
-export function typeIndex(apis: ApiDocument[]): string {
+function typeIndex(apis: ApiDocument[]): string {
   const alias = (api: ApiDocument) => api.name.replace(/[^A-Za-z0-9]/g, '_');
   const key = (api: ApiDocument) => JSON.stringify(api.version ?? api.name);
   const lines = [

@@ -3,7 +3,7 @@ import type { VersionRegistry } from '../../src/versions.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
 
 /** What the landing page shows of one version: its registry entry and its computed diff. */
-export interface VersionSummary {
+interface VersionSummary {
   version: string;
   changes: DocumentChange[];
 }
