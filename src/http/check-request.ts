@@ -1,8 +1,11 @@
 import type { ErrorObject } from 'ajv';
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import type { OpenApiDocument } from '../documents.js';
 import { dereference } from '../openapi/dereference.js';
 import { type DocumentValidator, pointer } from '../validation/document-validator.js';
 import type { Credential } from './front-config.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http-io.js';
+import { refusalOf } from './refusal.js';
 import type { SpecError } from './spec-error.js';
 
 export interface RequestContext {
@@ -18,37 +21,128 @@ export interface RequestContext {
   avatarHosts: string[];
 }
 
-/** AUTH-13, SUB-06, SUB-08: a scope of one of the operation's requirements, and an allowed access model. */
-export function checkAccess(context: RequestContext): SpecError | undefined {
+/** A request as the front read it: a body it could not read, and its query's fields. */
+export interface ReadRequest extends RequestContext {
+  /** Why there is no body to judge: over the size bound, or not what its media type says. */
+  unread?: 'too_large' | 'undecodable';
+  /** The query's fields; undefined when one repeats (RFC 6749 3.1). */
+  query: Record<string, string> | undefined;
+}
+
+/**
+ * Every rule the request breaks once its operation is known, as the spec's error codes, in the
+ * order they decide the answer: the body as read, scopes and access, the body against the
+ * document, the query. Never throws; an empty list passes the request.
+ */
+export function checkRequest(request: ReadRequest): Diagnostic[] {
+  return [
+    ...readFindings(request),
+    ...accessFindings(request),
+    ...(request.unread ? [] : bodyFindings(request)),
+    ...(request.query ? [] : [invalid(request, 'a query field is repeated', 'query')]),
+  ];
+}
+
+/**
+ * The answer the body rules alone give (`refusalOf` over `bodyFindings`): what the front answers
+ * for a body, for callers that hold only a body to judge.
+ */
+export function checkBody(context: RequestContext): SpecError | undefined {
+  return refusalOf(bodyFindings(context), context.operation);
+}
+
+/** The spec's code for a bad request in a generation: RFC 6749 `invalid_request` on OAuth. */
+function invalidCode(generation: RequestContext['generation']): string {
+  return generation === 'auth' ? 'invalid_request' : 'invalid_parameter';
+}
+
+function invalid(context: RequestContext, message: string, location: string): Diagnostic {
+  return diagnostic(invalidCode(context.generation), message, { location });
+}
+
+/** A body over the size bound, or one that is not what its media type says. */
+function readFindings(request: ReadRequest): Diagnostic[] {
+  if (request.unread === 'undecodable')
+    return [
+      invalid(
+        request,
+        `the body is not ${request.mediaType ?? 'text'} as sent (malformed, a repeated form field, or JSON nested over ${MAX_JSON_DEPTH} levels)`,
+        'body',
+      ),
+    ];
+  if (request.unread !== 'too_large') return [];
+  const message = `the body is over ${MAX_BODY_BYTES} bytes`;
+  // An oversized body gets the operation's own answer: 413 where it documents one (EPH-03).
+  return [
+    request.operation.responses?.['413']
+      ? diagnostic('msg_too_long', message, { requirement: 'EPH-03', location: 'body' })
+      : invalid(request, message, 'body'),
+  ];
+}
+
+/**
+ * AUTH-13: a token holds every scope of one of the operation's security requirements; AUTH-11,
+ * SUB-06: its access model is one the operation allows. Both are answered `missing_scope`.
+ */
+function accessFindings(context: RequestContext): Diagnostic[] {
   const { operation, token } = context;
-  if (!token) return undefined;
+  if (!token) return [];
+  const findings: Diagnostic[] = [];
   const requirements = (operation.security ?? []) as Array<Record<string, string[]>>;
   const scoped =
     requirements.length === 0 ||
     requirements.some((r) =>
       Object.values(r).every((scopes) => scopes.every((s) => token.scopes.includes(s))),
     );
+  if (!scoped) {
+    const needed = requirements.map((r) => Object.values(r).flat().join(' and ')).join(', or ');
+    findings.push(
+      diagnostic('missing_scope', `the token lacks the scopes the operation needs: ${needed}`, {
+        requirement: 'AUTH-13',
+        location: 'header Authorization',
+      }),
+    );
+  }
   const access = operation['x-access'] as string[] | undefined;
-  if (scoped && (!access || access.includes(token.access))) return undefined;
-  // The status the document gives a refused scope: 403 where it has one (postEphemeral), else 401.
-  return { status: operation.responses?.['403'] ? 403 : 401, code: 'missing_scope' };
+  // SUB-06: v0 is organization-only; AUTH-11: elsewhere a personal token is allow-listed.
+  if (access && !access.includes(token.access)) {
+    findings.push(
+      diagnostic(
+        'missing_scope',
+        `the operation is for ${access.join(' or ')} credentials, not ${token.access} ones`,
+        {
+          requirement: context.generation === 'v0' ? 'SUB-06' : 'AUTH-11',
+          location: 'header Authorization',
+        },
+      ),
+    );
+  }
+  return findings;
 }
 
-/** EPH-02, EPH-03, SUB-03, VER-12, AUTH-11: the body against the document, as the spec's errors. */
-export function checkBody(context: RequestContext): SpecError | undefined {
+/**
+ * EPH-02, EPH-03, SUB-03, VER-12, AUTH-11: the body against the document, as the spec's errors.
+ * A schema error is `missing_parameter` on v1 for a missing field (listed first: it decides the
+ * answer over any other schema error), else the generation's invalid code; it enforces the
+ * document, so it names no single requirement.
+ */
+function bodyFindings(context: RequestContext): Diagnostic[] {
   const { operation, generation } = context;
   const content = operation.requestBody?.content as Record<string, unknown> | undefined;
-  if (!content) return undefined;
-  const invalid: SpecError = {
-    status: 400,
-    code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter',
-  };
+  if (!content) return [];
   // The media type comes from the request: `constructor` or `__proto__` must not find a member of
   // Object.prototype and be taken for a documented one.
-  if (!context.mediaType || !Object.hasOwn(content, context.mediaType)) return invalid;
+  if (!context.mediaType || !Object.hasOwn(content, context.mediaType))
+    return [
+      invalid(
+        context,
+        `the media type ${context.mediaType ?? '(none)'} is not one of ${Object.keys(content).join(', ')}`,
+        'header Content-Type',
+      ),
+    ];
   // Every body the spec shows is a JSON object or a form; `null`, an array or a bare value is none,
   // whatever a document that leaves the shape open would accept, and handlers may rely on it.
-  if (!isRecord(context.body)) return invalid;
+  if (!isRecord(context.body)) return [invalid(context, 'the body is not an object', 'body')];
   const schemaPointer = pointer([
     'paths',
     context.path,
@@ -59,26 +153,54 @@ export function checkBody(context: RequestContext): SpecError | undefined {
     'schema',
   ]);
   const errors = context.validator.validate(schemaPointer, context.body);
-  if (errors.length)
-    return generation === 'v1' && errors.some(isMissing)
-      ? { status: 400, code: 'missing_parameter' }
-      : invalid;
+  const missing = generation === 'v1' ? errors.filter(isMissing) : [];
+  const findings = [
+    ...missing.map((error) => schemaFinding('missing_parameter', error)),
+    ...errors
+      .filter((error) => !missing.includes(error))
+      .map((error) => schemaFinding(invalidCode(generation), error)),
+  ];
   const schema = dereference(
     context.document,
     (content[context.mediaType] as { schema: unknown }).schema,
   );
-  if (exceedsMaxBytes(schema, context.body)) return { status: 413, code: 'msg_too_long' };
+  for (const field of oversizedFields(schema, context.body, 'body'))
+    findings.push(
+      diagnostic('msg_too_long', `${field} is over its byte limit`, {
+        requirement: 'EPH-03',
+        location: field,
+      }),
+    );
   const body = context.body as { sender?: { imageUrl?: string } };
   if (body.sender !== undefined && context.token?.access === 'personal')
-    return { status: 400, code: 'access_mode_not_supported' };
+    findings.push(
+      diagnostic('access_mode_not_supported', 'a personal token may not send `sender`', {
+        requirement: 'AUTH-11',
+        location: 'body/sender',
+      }),
+    );
   if (
     operation['x-avatar-url'] === 'service-hosted' &&
     body.sender?.imageUrl &&
     !isHostedAvatar(body.sender.imageUrl, context.avatarHosts)
   ) {
-    return { status: 400, code: 'invalid_parameter' };
+    findings.push(
+      diagnostic('invalid_parameter', 'sender.imageUrl is not a service-hosted avatar', {
+        requirement: 'VER-12',
+        location: 'body/sender/imageUrl',
+      }),
+    );
   }
-  return undefined;
+  return findings;
+}
+
+/** One schema error of the body, located by `body` and the JSON Pointer of the field. */
+function schemaFinding(rule: string, error: ErrorObject): Diagnostic {
+  const field = (error.params as { missingProperty?: string }).missingProperty;
+  const where = field === undefined ? error.instancePath : `${error.instancePath}/${field}`;
+  return diagnostic(rule, `${where || '/'} ${error.message ?? 'is invalid'}`, {
+    location: `body${where}`,
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -89,24 +211,29 @@ function isMissing(error: ErrorObject): boolean {
   return error.keyword === 'required';
 }
 
-/** Properties marked `x-max-bytes` (EPH-03: `text`, 8,000 bytes of UTF-8), at any depth of the body. */
-function exceedsMaxBytes(schema: unknown, value: unknown): boolean {
+/**
+ * Where the body has a string over its `x-max-bytes` (EPH-03: `text`, 8,000 bytes of UTF-8), at
+ * any depth, as locations under `at` (`body/text`).
+ */
+function oversizedFields(schema: unknown, value: unknown, at: string): string[] {
   if (schema === null || typeof schema !== 'object' || value === null || typeof value !== 'object')
-    return false;
+    return [];
   const node = schema as { properties?: Record<string, any>; allOf?: unknown[] };
-  for (const part of node.allOf ?? []) if (exceedsMaxBytes(part, value)) return true;
+  const found: string[] = [];
+  for (const part of node.allOf ?? []) found.push(...oversizedFields(part, value, at));
   for (const [name, property] of Object.entries(node.properties ?? {})) {
-    const field = (value as Record<string, unknown>)[name];
+    // The names are the schema's; only the body's own members count as its fields.
+    const field = Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined;
     const limit = property?.['x-max-bytes'];
     if (
       typeof limit === 'number' &&
       typeof field === 'string' &&
       Buffer.byteLength(field, 'utf8') > limit
     )
-      return true;
-    if (exceedsMaxBytes(property, field)) return true;
+      found.push(`${at}/${name}`);
+    found.push(...oversizedFields(property, field, `${at}/${name}`));
   }
-  return false;
+  return [...new Set(found)];
 }
 
 /** VER-12: an avatar from the asset endpoint (a configured host) or a legacy service path. */

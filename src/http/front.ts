@@ -9,8 +9,9 @@ import {
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import type { VersionRegistry } from '../versions.js';
 import { type Credential, type FrontConfig, type TokenResolver, ownEntry } from './front-config.js';
-import { checkAccess, checkBody } from './check-request.js';
+import { checkRequest } from './check-request.js';
 import { decodeBody, formFields, mediaTypeOf, readBody } from './http-io.js';
+import { refusalOf } from './refusal.js';
 import { requestTarget } from './request-target.js';
 import { resolveVersion } from './resolve-version.js';
 import { type SpecError, errorBody } from './spec-error.js';
@@ -110,21 +111,13 @@ export function createFront(
       return fail({ status: 405, code: 'method_not_allowed' });
     }
 
-    // An oversized body gets the operation's own answer: 413 where it documents one (EPH-03).
-    if (!read.ok)
-      return fail(
-        operation.responses?.['413']
-          ? { status: 413, code: 'msg_too_long' }
-          : { status: 400, code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter' },
-      );
     const mediaType = mediaTypeOf(req.headers['content-type']);
-    const decoded = decodeBody(read.raw, mediaType);
-    if (!decoded)
-      return fail({
-        status: 400,
-        code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter',
-      });
-    const context = {
+    const decoded = read.ok ? decodeBody(read.raw, mediaType) : undefined;
+    // Query parameters are named from outside: no prototype, and none repeated (RFC 6749 3.1).
+    const query = formFields(url.searchParams);
+    // Every finding is made; the first decides the answer (its rule is the code, its status from
+    // the one table in refusal.ts), so the order of the rules is the order of precedence.
+    const findings = checkRequest({
       ...loaded,
       generation,
       path,
@@ -132,18 +125,14 @@ export function createFront(
       operation,
       token,
       mediaType,
-      body: decoded.value,
+      body: decoded?.value,
+      unread: !read.ok ? 'too_large' : decoded ? undefined : 'undecodable',
+      query,
       avatarHosts: config.avatarHosts,
-    };
-    const refused = checkAccess(context) ?? checkBody(context);
+    });
+    const refused = refusalOf(findings, operation);
     if (refused) return fail(refused);
-    // Query parameters are named from outside: no prototype, and none repeated (RFC 6749 3.1).
-    const query = formFields(url.searchParams);
-    if (!query)
-      return fail({
-        status: 400,
-        code: generation === 'auth' ? 'invalid_request' : 'invalid_parameter',
-      });
+    // Nothing found: the body was read and decoded, and the query's fields are usable.
     return {
       kind: 'pass',
       headers,
@@ -153,10 +142,10 @@ export function createFront(
         path,
         method,
         operation,
-        query,
+        query: query!,
         bearer,
         token,
-        body: decoded.value,
+        body: decoded!.value,
         headers: req.headers,
       },
     };
