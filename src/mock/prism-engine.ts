@@ -9,18 +9,13 @@ import {
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { OpenApiDocument } from '../documents.js';
+import type { HttpAnswer } from '../http-answer.js';
 
 /** A request as the mock hands it to Prism: the path is relative to the document's server. */
 export interface EngineRequest {
   method: string;
   path: string;
   query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-export interface EngineAnswer {
-  status: number;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -43,7 +38,7 @@ const CONFIG: IHttpConfig = {
  */
 export async function createPrismEngine(
   document: OpenApiDocument,
-): Promise<(request: EngineRequest) => Promise<EngineAnswer>> {
+): Promise<(request: EngineRequest) => Promise<HttpAnswer>> {
   const operations = await getHttpOperationsFromSpec(structuredClone(document));
   const logger = createLogger('mock', { level: 'silent' });
   const prism = createInstance(CONFIG, { logger });
@@ -65,7 +60,7 @@ export async function createPrismEngine(
   };
 }
 
-function problem(error: ProblemJsonError & { status?: number }): EngineAnswer {
+function problem(error: ProblemJsonError & { status?: number }): HttpAnswer {
   return {
     status: error.status ?? 500,
     headers: { 'content-type': 'application/problem+json' },

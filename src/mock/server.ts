@@ -7,10 +7,11 @@ import { listen } from '../http/listen.js';
 import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import { type MockConfig, defaultConfig } from './config.js';
-import { type EngineAnswer, type EngineRequest, createPrismEngine } from './prism-engine.js';
+import type { HttpAnswer } from '../http-answer.js';
+import { type EngineRequest, createPrismEngine } from './prism-engine.js';
 
 interface ServedDocument extends LoadedDocument {
-  answer: (request: EngineRequest) => Promise<EngineAnswer>;
+  answer: (request: EngineRequest) => Promise<HttpAnswer>;
 }
 
 /** Headers Prism fills with placeholder values; the front sets the real ones (VER-03, VER-05). */
@@ -42,7 +43,7 @@ export async function createMockHandler(
     if (checked.kind === 'answer')
       return writeJson(res, checked.status, checked.headers, checked.body);
     const { request, headers } = checked;
-    let answer: Awaited<ReturnType<ServedDocument['answer']>>;
+    let answer: HttpAnswer;
     try {
       answer = await documents.get(request.documentKey)!.answer({
         method: request.method,
@@ -55,7 +56,7 @@ export async function createMockHandler(
       const failed = internalError('mock', req, error, request.generation, headers);
       return writeJson(res, failed.status, failed.headers, failed.body);
     }
-    for (const [name, value] of Object.entries(answer.headers)) {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) {
       if (!VERSION_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
     }
     writeJson(res, answer.status, headers, answer.body);
