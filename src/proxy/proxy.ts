@@ -8,7 +8,10 @@ import { readAnswerCapped } from './bounded-read.js';
 import { readBody } from '../http/http-io.js';
 import { requestTarget } from '../http/request-target.js';
 
-/** The header the proxy adds when an answer differs from its document. */
+/**
+ * The header the proxy adds when an answer differs from its document: the answer's diagnostics as
+ * a JSON list (`rule`, `severity`, `message`, `location`), cut short past about 8 KiB.
+ */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 /** Defaults of the bounds: together they cap the proxy's memory at about maxInFlight x (request + answer). */
@@ -111,7 +114,7 @@ export async function startProxy(options: ProxyOptions) {
       out[VIOLATIONS_HEADER] =
         value.length > MAX_HEADER_LENGTH ? `${value.slice(0, MAX_HEADER_LENGTH)}...` : value;
       log(
-        `violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map((d) => `${d.location}: ${d.message}`).join('; ')}`,
+        `violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map(describe).join('; ')}`,
       );
     }
     res.writeHead(answer.status, out).end(answered);
@@ -156,4 +159,9 @@ export async function startProxy(options: ProxyOptions) {
   };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close };
+}
+
+/** One diagnostic in the log line: where, then what (`body/webhooks: must be array`). */
+function describe(diagnostic: Diagnostic): string {
+  return diagnostic.location ? `${diagnostic.location}: ${diagnostic.message}` : diagnostic.message;
 }

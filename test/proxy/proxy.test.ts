@@ -38,7 +38,12 @@ describe('proxy', () => {
         expect.objectContaining({ rule: 'body', location: 'body/webhooks' }),
       ]),
     );
-    expect(logged.some((line) => line.startsWith('violation GET /v1/webhook.list 200'))).toBe(true);
+    // The documented format: each entry is a diagnostic with these fields and no others.
+    for (const violation of violations)
+      expect(Object.keys(violation).sort()).toEqual(['location', 'message', 'rule', 'severity']);
+    expect(violations.every((v) => (v as { severity?: string }).severity === 'error')).toBe(true);
+    const line = logged.find((l) => l.startsWith('violation GET /v1/webhook.list 200: '));
+    expect(line).toContain('header Service-Version: required header Service-Version is missing');
     expect(wrong.requests.at(-1)?.headers.authorization).toBe('Bearer x');
   });
 
