@@ -1,6 +1,10 @@
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
+import type { HttpAnswer } from '../http-answer.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
+import type { RegisteredCheck } from './check.js';
 import type { Profile } from './profile.js';
+import { readAnswer } from './read-answer.js';
 import type { Receiver } from './receiver.js';
 
 export interface CallInput {
@@ -18,19 +22,29 @@ export interface CallInput {
   raw?: string;
 }
 
-export interface Observed {
-  status: number;
-  headers: Headers;
-  body: any;
-  /** What differs from the document of the version the answer names (status, type, headers, body). */
-  shape: string[];
+/** A request an answer is held to the documents for: `path` as sent, the version it asked for. */
+export interface JudgedRequest {
+  path: string;
+  method: string;
+  version?: string;
 }
 
 export interface CheckContext {
   profile: Profile;
   /** The dated version under test. */
   version: string;
-  call(input: CallInput): Promise<Observed>;
+  /** An HTTP call; its answer is also held to its document, and a difference fails the check. */
+  call(input: CallInput): Promise<HttpAnswer<any>>;
+  /** Holds an answer the check got another way (a consent form's) to the document of `request`. */
+  judge(request: JudgedRequest, answer: HttpAnswer): void;
+  /**
+   * Records a finding: the rule broken is the check's id, the requirement its first unless given,
+   * the version the one under test. A check that reported anything fails.
+   */
+  report(
+    finding: Pick<Diagnostic, 'message'> &
+      Partial<Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location'>>,
+  ): void;
   /** A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the profile has one. */
   credential(options: {
     pin?: string | null;
@@ -45,24 +59,52 @@ export interface CheckContext {
   documents: Map<string, LoadedDocument>;
 }
 
-export interface ContextOptions {
+/** What every check of one run at one version shares. */
+export interface RunScope {
+  profile: Profile;
+  version: string;
+  documents: Map<string, LoadedDocument>;
   receiver: () => Promise<Receiver>;
   fullSchedule: boolean;
 }
 
-/** The context checks run in: HTTP calls whose answers are also checked against the documents. */
+/** What one check found: what it reported, and how the answers it got differ from their documents. */
+export interface Found {
+  findings: Diagnostic[];
+  shapes: Diagnostic[];
+}
+
+/**
+ * The context one check runs in, and what it found. Its calls' answers are held to the documents
+ * (the response rules': `content_type`, `body`, ...), each difference named by the request.
+ */
 export function createContext(
-  profile: Profile,
-  version: string,
-  documents: Map<string, LoadedDocument>,
-  { receiver, fullSchedule }: ContextOptions,
-): CheckContext {
-  return {
+  [id, check]: RegisteredCheck,
+  { profile, version, documents, receiver, fullSchedule }: RunScope,
+): { context: CheckContext; found: Found } {
+  const found: Found = { findings: [], shapes: [] };
+  const requirement = check.requirements[0];
+  const judge = (request: JudgedRequest, { status, headers = {}, body }: HttpAnswer) => {
+    const { path, method, version: asked = version } = request;
+    for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked))
+      found.shapes.push({
+        ...shape,
+        requirement,
+        version,
+        message: `${method.toUpperCase()} ${path}: ${shape.message}`,
+      });
+  };
+  const context: CheckContext = {
     profile,
     version,
     receiver,
     fullSchedule,
     documents,
+    judge,
+    report({ message, ...details }) {
+      const named = { ...details, requirement: details.requirement ?? requirement, version };
+      found.findings.push(diagnostic(id, message, named));
+    },
     async call({ path, method = 'GET', token, version: asked, json, form, headers: extra, raw }) {
       const headers: Record<string, string> = { ...extra };
       if (token) headers.authorization = `Bearer ${token}`;
@@ -78,23 +120,9 @@ export function createContext(
       const base =
         path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
       const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // Not JSON: the shape check reports it where the document wants JSON.
-      }
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: parsed,
-        shape: judgeAnswer(
-          documents,
-          { path, method, status: response.status, headers: response.headers, body: parsed },
-          asked ?? version,
-        ).map((d) => `${d.location}: ${d.message}`),
-      };
+      const answer = await readAnswer(response);
+      judge({ path, method, version: asked }, answer);
+      return answer;
     },
     credential({ pin, scopes = [], access = 'organization' }) {
       return profile.credentials.find(
@@ -106,4 +134,5 @@ export function createContext(
       )?.token;
     },
   };
+  return { context, found };
 }

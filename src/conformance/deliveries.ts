@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Clock, scaledMs as realMs, timeScales } from '../time-scale.js';
+import { type Clock, scaledMs, timeScales } from '../time-scale.js';
+import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
-import type { Diagnostic, Skip } from './diagnostic.js';
 import { needCredential } from './needs.js';
 import type { Hook, Received, Responder } from './receiver.js';
 
@@ -54,8 +54,8 @@ export const INHERIT = 'inherit';
 export async function withHooks(
   context: CheckContext,
   options: HookOptions[],
-  body: (hooks: SubscribedHook[]) => Promise<Diagnostic[]>,
-): Promise<Diagnostic[] | Skip> {
+  body: (hooks: SubscribedHook[]) => Promise<void>,
+): Promise<void | Skip> {
   const hooks: SubscribedHook[] = [];
   try {
     for (const option of options) {
@@ -77,13 +77,13 @@ export function nonce(): string {
 /** Longest real wait a check makes without `--full-schedule`. */
 export const WAIT_BUDGET_MS = 20_000;
 
-/** Real milliseconds for `seconds` of service time on one of the profile's clocks (retry waits by default). */
-export function scaledMs(
+/** How long to wait for `seconds` of service time on one of the profile's clocks (retry waits by default). */
+export function waitMs(
   { profile }: CheckContext,
   seconds: number,
   clock: Clock = 'retries',
 ): number {
-  return realMs(seconds, timeScales(profile.timeScale)[clock]);
+  return scaledMs(seconds, timeScales(profile.timeScale)[clock]);
 }
 
 /** A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for the full schedule. */
@@ -94,7 +94,7 @@ export function tooLong(
 ): Skip | undefined {
   // Without a trigger nothing is delivered, however long one waits: say that first.
   if (!context.profile.eventTrigger) return NO_TRIGGER;
-  const ms = scaledMs(context, seconds, clock);
+  const ms = waitMs(context, seconds, clock);
   if (ms <= WAIT_BUDGET_MS || context.fullSchedule) return undefined;
   const scale = timeScales(context.profile.timeScale)[clock];
   return {

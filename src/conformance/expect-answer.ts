@@ -1,5 +1,6 @@
-import type { Observed } from './context.js';
-import type { Diagnostic } from './diagnostic.js';
+import { errorCode } from '../client/error-code.js';
+import type { HttpAnswer } from '../http-answer.js';
+import type { CheckContext } from './context.js';
 
 /** What a case expects of an answer: its status and, for errors, its code. */
 export interface Expected {
@@ -8,38 +9,30 @@ export interface Expected {
   error?: string;
 }
 
-/** The code an error answer carries: `error` (v1, OAuth) or `code` (v0). */
-export function errorCode(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const { error, code } = body as { error?: unknown; code?: unknown };
-  return typeof error === 'string' ? error : typeof code === 'string' ? code : undefined;
-}
-
-/** Nothing when `answer` has the expected status and code; otherwise one diagnostic saying what came. */
+/**
+ * Whether `answer` has the expected status and code; where it has not, reports what came, for
+ * `requirement` (the check's first unless given).
+ */
 export function expectAnswer(
-  check: string,
-  requirement: string,
+  context: Pick<CheckContext, 'report'>,
   name: string,
-  answer: Observed,
+  answer: HttpAnswer,
   expected: Expected,
-): Diagnostic[] {
+  requirement?: string,
+): boolean {
   const code = errorCode(answer.body);
   if (
     answer.status === expected.status &&
     (expected.error === undefined || code === expected.error)
   )
-    return [];
-  const actual = { status: answer.status, ...(code === undefined ? {} : { error: code }) };
-  return [
-    {
-      check,
-      requirement,
-      severity: 'error',
-      message: `${name}: got ${answer.status}${code ? ` ${code}` : ''}`,
-      expected,
-      actual,
-    },
-  ];
+    return true;
+  context.report({
+    message: `${name}: got ${answer.status}${code ? ` ${code}` : ''}`,
+    ...(requirement === undefined ? {} : { requirement }),
+    expected,
+    actual: { status: answer.status, ...(code === undefined ? {} : { error: code }) },
+  });
+  return false;
 }
 
 /** The keys of `wanted` whose values `seen` does not have (compared as JSON, so lists compare by content). */
@@ -50,22 +43,4 @@ export function differingKeys(
   return Object.keys(wanted).filter(
     (key) => JSON.stringify(seen[key]) !== JSON.stringify(wanted[key]),
   );
-}
-
-/** One diagnostic, for checks that compare something other than an answer's status. */
-export function finding(
-  check: string,
-  requirement: string,
-  message: string,
-  expected?: unknown,
-  actual?: unknown,
-): Diagnostic {
-  return {
-    check,
-    requirement,
-    severity: 'error',
-    message,
-    ...(expected === undefined ? {} : { expected }),
-    ...(actual === undefined ? {} : { actual }),
-  };
 }

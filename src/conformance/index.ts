@@ -1,8 +1,8 @@
 // service-contract/conformance: the suite that tests an implementation against a dated version.
 export { type CheckResult, type RunOptions, runConformance, selectChecks } from './runner.js';
 export { CHECKS } from './checks/index.js';
-export type { Check } from './check.js';
-export type { Diagnostic, Skip } from './diagnostic.js';
+export type { Check, RegisteredCheck, Skip } from './check.js';
+export type { Diagnostic } from '../diagnostic.js';
 export type { Profile } from './profile.js';
 export { readProfile } from './profile-file.js';
 export { toJsonReport } from './report/json-report.js';

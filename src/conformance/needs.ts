@@ -1,5 +1,5 @@
+import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
-import type { Skip } from './diagnostic.js';
 
 export interface Need {
   /** The operation the check exercises, as the profile's `implements` lists it. */

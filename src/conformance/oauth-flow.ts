@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import * as oauth from 'oauth4webapi';
-import { checkResponse } from '../validation/check-response.js';
-import type { CheckContext, Observed } from './context.js';
-import type { Skip } from './diagnostic.js';
+import type { HttpAnswer } from '../http-answer.js';
+import type { Skip } from './check.js';
+import type { CheckContext } from './context.js';
 import type { Profile } from './profile.js';
+import { readAnswer } from './read-answer.js';
 
 export type OAuthClient = Profile['oauthClients'][number];
 
@@ -33,7 +34,7 @@ export async function authorize(
   context: CheckContext,
   client: OAuthClient,
   params: Record<string, string | undefined> = {},
-): Promise<Observed> {
+): Promise<HttpAnswer<any>> {
   const query: Record<string, string | undefined> = {
     response_type: 'code',
     client_id: client.id,
@@ -138,26 +139,27 @@ export function consentForm(html: string): ConsentForm | undefined {
   };
 }
 
-/** The `name=value` of each cookie a page set, as a browser sends them back. */
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
+/** The `name=value` of each cookie a page set (one a line, see readAnswer), as a browser sends them back. */
+const cookiesOf = ({ headers }: HttpAnswer) =>
+  (headers?.['set-cookie'] ?? '')
+    .split('\n')
     .map((cookie) => cookie.split(';')[0]!.trim())
+    .filter(Boolean)
     .join('; ');
 
 /** Submits a consent form as a browser does; the answer is held to the authorize step's document. */
 async function submitConsent(
   context: CheckContext,
   pageUrl: string,
-  page: Observed,
+  page: HttpAnswer,
   form: ConsentForm,
-): Promise<Observed> {
+): Promise<HttpAnswer<any>> {
   const target = new URL(form.action || pageUrl, pageUrl);
   const fields = new URLSearchParams(form.fields);
   for (const [name, value] of Object.entries(context.profile.consent.query))
     fields.set(name, value);
   const headers: Record<string, string> = { origin: new URL(pageUrl).origin };
-  const cookies = cookiesOf(page.headers);
+  const cookies = cookiesOf(page);
   if (cookies) headers.cookie = cookies;
   const post = form.method === 'post';
   if (post) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -172,36 +174,19 @@ async function submitConsent(
 }
 
 /** An answer standing for `GET /oauth/authorize`'s: a redirect to the client, or a refusal. */
-async function observedAuthorize(context: CheckContext, response: Response): Promise<Observed> {
-  const text = await response.text();
-  let body: unknown = text || undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: the shape check reports it where the document wants JSON.
-  }
-  const auth = context.documents.get('auth');
-  const found = auth
-    ? checkResponse(auth.document, auth.validator, {
-        path: '/oauth/authorize',
-        method: 'get',
-        status: response.status,
-        headers: response.headers,
-        body,
-      })
-    : [];
-  return {
-    status: response.status,
-    headers: response.headers,
-    body,
-    shape: found.map((d) => `${d.location}: ${d.message}`),
-  };
+async function observedAuthorize(
+  context: CheckContext,
+  response: Response,
+): Promise<HttpAnswer<any>> {
+  const answer = await readAnswer(response);
+  context.judge({ path: '/oauth/authorize', method: 'GET' }, answer);
+  return answer;
 }
 
 /** The `code` and `state` of an authorize redirect, if it is one. */
-export function redirectParams(answer: Observed): URLSearchParams | undefined {
+export function redirectParams(answer: HttpAnswer): URLSearchParams | undefined {
   const location =
-    answer.status === 302 || answer.status === 303 ? answer.headers.get('location') : null;
+    answer.status === 302 || answer.status === 303 ? answer.headers?.location : undefined;
   return location ? new URL(location).searchParams : undefined;
 }
 
@@ -238,7 +223,7 @@ export function tokenRequest(
   client: OAuthClient,
   form: Record<string, string | undefined>,
   auth: ClientAuth = 'body',
-): Promise<Observed> {
+): Promise<HttpAnswer<any>> {
   const fields = Object.fromEntries(
     Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -258,7 +243,7 @@ export function exchangeCode(
   client: OAuthClient,
   { code, verifier }: Code,
   auth: ClientAuth = 'body',
-): Promise<Observed> {
+): Promise<HttpAnswer<any>> {
   return tokenRequest(
     context,
     client,

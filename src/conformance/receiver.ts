@@ -1,6 +1,7 @@
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { HttpAnswer } from '../http-answer.js';
 
 /** One delivery attempt as the receiver saw it. */
 export interface Received {
@@ -12,10 +13,11 @@ export interface Received {
   receivedAt: number;
 }
 
-/** How the receiver answers one attempt. */
-export interface Reply {
-  status: number;
-  headers?: Record<string, string>;
+/**
+ * How the receiver answers one attempt, as a check scripts it: an HTTP answer without a body (an
+ * attempt is acknowledged or failed by its status alone, DLV-01, DLV-06), maybe late or never.
+ */
+export interface ScriptedAnswer extends Omit<HttpAnswer, 'body'> {
   /** Answer only after this long (DLV-08 plays a slow receiver). */
   delayMs?: number;
   /** Drop the connection without answering (a transport failure). */
@@ -23,7 +25,7 @@ export interface Reply {
 }
 
 /** `index` counts the attempts this hook has received, from 0. */
-export type Responder = (request: Received, index: number) => Reply;
+export type Responder = (request: Received, index: number) => ScriptedAnswer;
 
 export interface Hook {
   url: string;
@@ -51,14 +53,14 @@ export async function startReceiver(host = '127.0.0.1') {
         body: Buffer.concat(chunks).toString('utf8'),
         receivedAt: performance.now(),
       };
-      const reply = entry.respond(received, entry.hook.received.length);
+      const answer = entry.respond(received, entry.hook.received.length);
       entry.hook.received.push(received);
       const send = () => {
-        if (reply.drop) return void req.socket.destroy();
-        if (!res.destroyed) res.writeHead(reply.status, reply.headers ?? {}).end();
+        if (answer.drop) return void req.socket.destroy();
+        if (!res.destroyed) res.writeHead(answer.status, answer.headers ?? {}).end();
       };
-      if (!reply.delayMs) return send();
-      const timer = setTimeout(() => (timers.delete(timer), send()), reply.delayMs);
+      if (!answer.delayMs) return send();
+      const timer = setTimeout(() => (timers.delete(timer), send()), answer.delayMs);
       timers.add(timer);
     });
   });

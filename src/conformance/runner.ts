@@ -1,8 +1,8 @@
+import type { Diagnostic } from '../diagnostic.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
-import type { Check } from './check.js';
+import type { RegisteredCheck, Skip } from './check.js';
 import { CHECKS } from './checks/index.js';
-import { createContext } from './context.js';
-import type { Diagnostic } from './diagnostic.js';
+import { type RunScope, createContext } from './context.js';
 import type { Profile } from './profile.js';
 import { type Receiver, startReceiver } from './receiver.js';
 
@@ -12,13 +12,17 @@ export interface CheckResult {
   version: string;
   requirements: string[];
   status: 'passed' | 'failed' | 'not_applicable' | 'not_testable';
+  /**
+   * What the check reported (its `rule` the check's id), then every way an answer it got differs
+   * from its document (`rule` one of the response rules, `location` where in the answer).
+   */
   diagnostics: Diagnostic[];
   reason?: string;
   durationMs: number;
 }
 
 export interface RunOptions {
-  checks?: readonly Check[];
+  checks?: readonly RegisteredCheck[];
   /** Wait out real minutes where the profile's time scale leaves them long. */
   fullSchedule?: boolean;
   /** Called as each check ends, for progress. */
@@ -35,70 +39,54 @@ export async function runConformance(
   version: string,
   { checks = CHECKS, fullSchedule = false, onResult }: RunOptions = {},
 ): Promise<CheckResult[]> {
-  const documents = loadDocumentsByVersion();
   let started: Promise<Receiver> | undefined;
-  const options = { fullSchedule, receiver: () => (started ??= startReceiver()) };
-  const runOne = async (check: Check) => {
-    const result = await runCheck(
-      check,
-      createContext(profile, version, documents, options),
-      version,
-    );
+  const scope: RunScope = {
+    profile,
+    version,
+    documents: loadDocumentsByVersion(),
+    fullSchedule,
+    receiver: () => (started ??= startReceiver()),
+  };
+  const runOne = async (entry: RegisteredCheck) => {
+    const result = await runCheck(entry, scope);
     onResult?.(result);
     return result;
   };
   try {
-    const background = new Map(checks.filter((c) => c.background).map((c) => [c, runOne(c)]));
+    const background = new Map(
+      checks.filter(([, check]) => check.background).map((entry) => [entry, runOne(entry)]),
+    );
     const results: CheckResult[] = [];
-    for (const check of checks) results.push(await (background.get(check) ?? runOne(check)));
+    for (const entry of checks) results.push(await (background.get(entry) ?? runOne(entry)));
     return results;
   } finally {
     if (started) await (await started).close();
   }
 }
 
-async function runCheck(
-  check: Check,
-  context: ReturnType<typeof createContext>,
-  version: string,
-): Promise<CheckResult> {
+async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckResult> {
+  const [id, check] = entry;
   const begun = performance.now();
-  const shapes: string[] = [];
-  const call = context.call;
-  context.call = async (input) => {
-    const answer = await call(input);
-    shapes.push(
-      ...answer.shape.map((problem) => `${input.method ?? 'GET'} ${input.path}: ${problem}`),
-    );
-    return answer;
-  };
-  const base = { check: check.id, title: check.title, version, requirements: check.requirements };
-  let outcome: Awaited<ReturnType<Check['run']>>;
+  const { context, found } = createContext(entry, scope);
+  let skip: void | Skip = undefined;
   try {
-    outcome = await check.run(context);
+    skip = await check.run(context);
   } catch (error) {
-    outcome = [
-      {
-        check: check.id,
-        requirement: check.requirements[0]!,
-        severity: 'error',
-        message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
-      },
-    ];
+    context.report({
+      message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
   const durationMs = Math.round(performance.now() - begun);
-  if (!Array.isArray(outcome))
-    return { ...base, status: outcome.skip, diagnostics: [], reason: outcome.reason, durationMs };
-  const diagnostics = [
-    ...outcome,
-    ...shapes.map((message) => ({
-      check: check.id,
-      requirement: check.requirements[0]!,
-      severity: 'error' as const,
-      message: `shape: ${message}`,
-      shape: true as const,
-    })),
-  ];
+  const base = {
+    check: id,
+    title: check.title,
+    version: scope.version,
+    requirements: check.requirements,
+  };
+  // A skip says why the rule could not be tested; what the check found before it still fails it.
+  if (skip && found.findings.length === 0)
+    return { ...base, status: skip.skip, diagnostics: [], reason: skip.reason, durationMs };
+  const diagnostics = [...found.findings, ...found.shapes];
   return {
     ...base,
     status: diagnostics.some((d) => d.severity === 'error') ? 'failed' : 'passed',
@@ -110,11 +98,11 @@ async function runCheck(
 /** The checks `--only` selects: by check id or by a requirement ID they cover. */
 export function selectChecks(
   only: readonly string[] | undefined,
-  checks: readonly Check[] = CHECKS,
-): Check[] {
+  checks: readonly RegisteredCheck[] = CHECKS,
+): RegisteredCheck[] {
   if (!only?.length) return [...checks];
   const wanted = new Set(only.map((id) => id.trim()));
   return checks.filter(
-    (check) => wanted.has(check.id) || check.requirements.some((r) => wanted.has(r)),
+    ([id, check]) => wanted.has(id) || check.requirements.some((r) => wanted.has(r)),
   );
 }

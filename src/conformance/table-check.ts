@@ -1,6 +1,5 @@
-import type { Check } from './check.js';
+import type { Check, Skip } from './check.js';
 import type { CallInput, CheckContext } from './context.js';
-import type { Diagnostic, Skip } from './diagnostic.js';
 import { type Expected, expectAnswer } from './expect-answer.js';
 import { type Need, needCredential } from './needs.js';
 
@@ -13,10 +12,7 @@ export interface Case {
   expect: Expected;
 }
 
-export interface TableCheckSpec {
-  id: string;
-  requirements: string[];
-  title: string;
+export interface TableCheckSpec extends Omit<Check, 'run'> {
   /** The credential the cases send, if any. */
   need?: (context: CheckContext) => Need;
   /** The cases, given the credential; a skip when this profile cannot run them. */
@@ -24,32 +20,20 @@ export interface TableCheckSpec {
 }
 
 /** A check that sends requests and compares each answer's status and error code with the rule's. */
-export function tableCheck(spec: TableCheckSpec): Check {
+export function tableCheck({ need, cases, ...check }: TableCheckSpec): Check {
   return {
-    id: spec.id,
-    requirements: spec.requirements,
-    title: spec.title,
+    ...check,
     async run(context) {
       let token = '';
-      if (spec.need) {
-        const need = needCredential(context, spec.need(context));
-        if ('skip' in need) return need;
-        token = need.token;
+      if (need) {
+        const needed = needCredential(context, need(context));
+        if ('skip' in needed) return needed;
+        token = needed.token;
       }
-      const cases = spec.cases(context, token);
-      if (!Array.isArray(cases)) return cases;
-      const diagnostics: Diagnostic[] = [];
-      for (const c of cases)
-        diagnostics.push(
-          ...expectAnswer(
-            spec.id,
-            c.requirement ?? spec.requirements[0]!,
-            c.name,
-            await context.call(c.call),
-            c.expect,
-          ),
-        );
-      return diagnostics;
+      const table = cases(context, token);
+      if (!Array.isArray(table)) return table;
+      for (const c of table)
+        expectAnswer(context, c.name, await context.call(c.call), c.expect, c.requirement);
     },
   };
 }

@@ -14,7 +14,7 @@ const profile = () =>
     timeScale: 600,
     allowLocalDestinations: true,
   });
-const eph05 = { checks: CHECKS.filter((c) => c.id === 'eph-05-never-stored') };
+const eph05 = { checks: CHECKS.filter(([id]) => id === 'eph-05-never-stored') };
 
 describe('the profile names who personal credentials act as', () => {
   it('the personal access token acts as the member; organization credentials as nobody', () => {

@@ -60,8 +60,8 @@ describe('a run against an implementation that refuses loopback destinations', (
       triggerEvents: true,
       timeScale: 600,
     });
-    const checks = CHECKS.filter((c) =>
-      ['dlv-01-post', 'sub-02-upsert', 'ver-14-subscription-version'].includes(c.id),
+    const checks = CHECKS.filter(([id]) =>
+      ['dlv-01-post', 'sub-02-upsert', 'ver-14-subscription-version'].includes(id),
     );
     const results = await runConformance(profile, '2026-08-25', { checks });
     const delivery = results.filter((r) => r.check !== 'sub-02-upsert');

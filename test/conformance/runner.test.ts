@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Check } from '../../src/conformance/check.ts';
 import { CHECKS } from '../../src/conformance/checks/index.ts';
-import { runConformance, selectChecks } from '../../src/conformance/runner.ts';
+import { isShapeFinding } from '../../src/conformance/report/diagnostic-text.ts';
+import { type CheckResult, runConformance, selectChecks } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { listVersions } from '../../src/versions.ts';
 import { startRecordingServer } from '../support/recording-server.ts';
@@ -15,14 +17,14 @@ const referenceProfile = () =>
     triggerEvents: true,
     allowLocalDestinations: true,
   });
-const only = (...ids: string[]) => ({ checks: CHECKS.filter((c) => ids.includes(c.id)) });
+const only = (...ids: string[]) => ({ checks: CHECKS.filter(([id]) => ids.includes(id)) });
 
 describe('conformance against the reference server', () => {
   it.each(listVersions())(
     'every applicable check passes at %s',
     async (version) => {
       const results = await runConformance(referenceProfile(), version);
-      expect(results.map((r) => r.check)).toEqual(CHECKS.map((c) => c.id));
+      expect(results.map((r) => r.check)).toEqual(CHECKS.map(([id]) => id));
       expect(
         results
           .filter((r) => r.status !== 'passed' && r.status !== 'not_applicable')
@@ -58,9 +60,8 @@ describe('conformance against an implementation that gets everything wrong', () 
       const applicable = results.filter((r) => r.status !== 'not_applicable');
       expect(applicable.filter((r) => r.status !== 'failed').map((r) => r.check)).toEqual([]);
       for (const result of applicable) {
-        expect(result.diagnostics.map((d) => d.requirement)).toContain(
-          CHECKS.find((c) => c.id === result.check)!.requirements[0],
-        );
+        const [, check] = CHECKS.find(([id]) => id === result.check)!;
+        expect(result.diagnostics.map((d) => d.requirement)).toContain(check.requirements[0]);
       }
     } finally {
       await wrong.close();
@@ -81,16 +82,50 @@ describe('conformance against an implementation that gets everything wrong', () 
         '2026-08-25',
         only('auth-01-missing-credential'),
       );
+      // The response rule's own diagnostic, named by the request and the check's requirement.
       expect(result).toMatchObject({
         status: 'failed',
         diagnostics: [
-          expect.objectContaining({
-            message: expect.stringMatching(/^shape: GET \/v1\/webhook.list/),
-          }),
+          {
+            rule: 'content_type',
+            requirement: 'AUTH-01',
+            version: '2026-08-25',
+            severity: 'error',
+            location: 'header content-type',
+            message: expect.stringMatching(/^GET \/v1\/webhook.list: content type text\/plain/),
+          },
         ],
       });
+      expect(isShapeFinding(result!, result!.diagnostics[0]!)).toBe(true);
     } finally {
       await odd.close();
+    }
+  });
+
+  it("the answer to a consent form is held to the authorize step's document as well", async () => {
+    const page = '<html><body><form method="post"><input name="a" value="b"></form></body></html>';
+    const oauth = await startRecordingServer((request) =>
+      request.method === 'POST'
+        ? { status: 418 }
+        : { status: 200, headers: { 'content-type': 'text/html' }, body: page },
+    );
+    try {
+      const profile = { ...referenceProfile(), authUrl: oauth.url };
+      const [result] = await runConformance(
+        profile,
+        '2026-08-25',
+        only('auth-05-authorize-redirect'),
+      );
+      expect(result!.diagnostics).toContainEqual({
+        rule: 'undocumented_status',
+        requirement: 'AUTH-05',
+        version: '2026-08-25',
+        severity: 'error',
+        location: 'status',
+        message: 'GET /oauth/authorize: status 418 is not documented for GET /oauth/authorize',
+      });
+    } finally {
+      await oauth.close();
     }
   });
 
@@ -128,6 +163,65 @@ describe('conformance against an implementation that gets everything wrong', () 
   });
 });
 
+describe('what a check reports, the runner names', () => {
+  const base = { requirements: ['VER-02', 'VER-03'], title: 'a check of the runner' };
+  const own = (run: Check['run']) =>
+    runConformance(referenceProfile(), '2026-08-25', { checks: [['own-check', { ...base, run }]] });
+  const finding = { rule: 'own-check', version: '2026-08-25', severity: 'error' as const };
+  const cases: Array<[string, Check['run'], Partial<CheckResult>]> = [
+    ['nothing: passed', async () => {}, { status: 'passed', diagnostics: [] }],
+    [
+      'a finding: its rule the id, its requirement the first, the version under test',
+      async ({ report }) => report({ message: 'm', expected: 1, actual: 2 }),
+      {
+        status: 'failed',
+        diagnostics: [{ ...finding, requirement: 'VER-02', message: 'm', expected: 1, actual: 2 }],
+      },
+    ],
+    [
+      'a finding for another of its requirements, with a location',
+      async ({ report }) => report({ message: 'm', requirement: 'VER-03', location: 'body/id' }),
+      {
+        status: 'failed',
+        diagnostics: [{ ...finding, requirement: 'VER-03', message: 'm', location: 'body/id' }],
+      },
+    ],
+    [
+      'a throw: failed, saying why',
+      async () => {
+        throw new Error('boom');
+      },
+      {
+        status: 'failed',
+        diagnostics: [
+          { ...finding, requirement: 'VER-02', message: 'the check could not finish: boom' },
+        ],
+      },
+    ],
+    [
+      'a skip: not testable, with its reason',
+      async () => ({ skip: 'not_testable', reason: 'r' }),
+      { status: 'not_testable', reason: 'r', diagnostics: [] },
+    ],
+    [
+      'a skip after a finding: failed, the finding kept',
+      async ({ report }) => {
+        report({ message: 'm' });
+        return { skip: 'not_testable', reason: 'r' };
+      },
+      {
+        status: 'failed',
+        diagnostics: [{ ...finding, requirement: 'VER-02', message: 'm' }],
+      },
+    ],
+  ];
+  it.each(cases)('%s', async (_, run, want) => {
+    const [result] = await own(run);
+    expect(result).toMatchObject({ check: 'own-check', ...want });
+    expect(result!.diagnostics).toEqual(want.diagnostics);
+  });
+});
+
 describe('selectChecks', () => {
   const cases: Array<[string, string[], string[]]> = [
     ['a check id', ['auth-06-pkce'], ['auth-06-pkce']],
@@ -136,7 +230,7 @@ describe('selectChecks', () => {
     ['nothing known', ['NOPE-1'], []],
   ];
   it.each(cases)('selects by %s', (_, only, ids) => {
-    expect(selectChecks(only).map((c) => c.id)).toEqual(ids);
+    expect(selectChecks(only).map(([id]) => id)).toEqual(ids);
   });
   it('selects every check without --only', () => {
     expect(selectChecks(undefined)).toHaveLength(CHECKS.length);

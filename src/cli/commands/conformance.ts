@@ -46,7 +46,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
         const checks = selectChecks(options.only?.split(','));
         if (checks.length === 0)
           throw new UsageError(
-            `--only ${options.only} names no check or requirement; checks are ${CHECKS.map((c) => c.id).join(', ')}`,
+            `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')}`,
           );
         const read = await readProfile(options.profile);
         if ('problems' in read)

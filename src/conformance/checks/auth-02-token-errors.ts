@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** AUTH-02: an unknown token gives 401 `invalid_token`, a revoked one 401 `token_revoked`. */
 export const auth02TokenErrors: Check = tableCheck({
-  id: 'auth-02-token-errors',
   requirements: ['AUTH-02'],
   title: 'Unknown tokens give invalid_token, revoked ones token_revoked',
   cases: ({ profile, version }) => {

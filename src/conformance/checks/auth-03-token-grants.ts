@@ -8,7 +8,6 @@ import { tableCheck } from '../table-check.js';
  * the body to the OAuth document.
  */
 export const auth03TokenGrants: Check = tableCheck({
-  id: 'auth-03-token-grants',
   requirements: ['AUTH-03'],
   title: 'client_credentials and JSON bodies are refused at the token endpoint',
   cases: (context) => {

@@ -1,11 +1,9 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { expectAnswer, finding } from '../expect-answer.js';
+import { expectAnswer } from '../expect-answer.js';
 import { authorize, oauthClient, pkcePair, redirectParams } from '../oauth-flow.js';
 
 /** AUTH-05: `response_type=code`, an exactly registered `redirect_uri`, and `state` echoed on the redirect. */
 export const auth05AuthorizeRedirect: Check = {
-  id: 'auth-05-authorize-redirect',
   requirements: ['AUTH-05'],
   title: 'Authorize matches redirect_uri exactly and echoes state',
   async run(context) {
@@ -27,25 +25,19 @@ export const auth05AuthorizeRedirect: Check = {
       ],
       ['response_type token', { response_type: 'token' }, 'unsupported_response_type'],
     ];
-    const diagnostics: Diagnostic[] = [];
     for (const [name, params, error] of refusals) {
       const answer = await authorize(context, client, { ...pkce, ...params });
       // A refused redirect_uri must not be redirected to (RFC 6749 §4.1.2.1): an error page, 400.
-      diagnostics.push(...expectAnswer(this.id, 'AUTH-05', name, answer, { status: 400, error }));
+      expectAnswer(context, name, answer, { status: 400, error });
     }
     const state = 'conformance-state-42';
     const granted = redirectParams(await authorize(context, client, { ...pkce, state }));
     if (granted?.get('state') !== state || !granted.get('code')) {
-      diagnostics.push(
-        finding(
-          this.id,
-          'AUTH-05',
-          'the consent redirect does not carry the code and the same state',
-          { state, code: 'present' },
-          granted ? Object.fromEntries(granted) : 'no redirect',
-        ),
-      );
+      context.report({
+        message: 'the consent redirect does not carry the code and the same state',
+        expected: { state, code: 'present' },
+        actual: granted ? Object.fromEntries(granted) : 'no redirect',
+      });
     }
-    return diagnostics;
   },
 };

@@ -1,10 +1,9 @@
 import type { Check } from '../check.js';
-import { differingKeys, finding } from '../expect-answer.js';
+import { differingKeys } from '../expect-answer.js';
 import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.js';
 
 /** AUTH-07: the token response's fields: a Bearer token for a week, a refresh token, space-separated scopes. */
 export const auth07TokenResponse: Check = {
-  id: 'auth-07-token-response',
   requirements: ['AUTH-07'],
   title: 'The token response has access_token, Bearer, 604800 s, refresh_token and scope',
   async run(context) {
@@ -34,16 +33,11 @@ export const auth07TokenResponse: Check = {
       scope,
     };
     const differs = differingKeys(wanted, seen);
-    return differs.length
-      ? [
-          finding(
-            this.id,
-            'AUTH-07',
-            `the token response differs in ${differs.join(', ')}`,
-            wanted,
-            seen,
-          ),
-        ]
-      : [];
+    if (differs.length)
+      context.report({
+        message: `the token response differs in ${differs.join(', ')}`,
+        expected: wanted,
+        actual: seen,
+      });
   },
 };

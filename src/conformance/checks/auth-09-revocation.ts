@@ -1,11 +1,10 @@
+import type { HttpAnswer } from '../../http-answer.js';
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
 import { expectAnswer } from '../expect-answer.js';
 import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.js';
 
 /** AUTH-09: revoking a grant ends its access and refresh tokens for good: 401 `token_revoked`. */
 export const auth09Revocation: Check = {
-  id: 'auth-09-revocation',
   requirements: ['AUTH-09'],
   title: 'After token.revoke, the access token gives token_revoked and the refresh token is dead',
   async run(context) {
@@ -15,13 +14,8 @@ export const auth09Revocation: Check = {
     if ('skip' in client) return client;
     const tokens = await grantTokens(context, client);
     const { call, version } = context;
-    const diagnostics: Diagnostic[] = [];
-    const expect = (
-      name: string,
-      answer: Parameters<typeof expectAnswer>[3],
-      status: number,
-      error?: string,
-    ) => diagnostics.push(...expectAnswer(this.id, 'AUTH-09', name, answer, { status, error }));
+    const expect = (name: string, answer: HttpAnswer, status: number, error?: string) =>
+      expectAnswer(context, name, answer, { status, error });
     expect(
       'the access token before revocation',
       await call({ path: '/v1/token.info', token: tokens.access_token, version }),
@@ -44,6 +38,5 @@ export const auth09Revocation: Check = {
     });
     if (refreshed.status === 200)
       expect('the refresh token after revocation', refreshed, 400, 'token_revoked');
-    return diagnostics;
   },
 };

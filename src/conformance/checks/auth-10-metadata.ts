@@ -1,12 +1,11 @@
 import type { Check } from '../check.js';
-import { differingKeys, finding } from '../expect-answer.js';
+import { differingKeys } from '../expect-answer.js';
 
 /** AUTH-10: the authorization-server metadata (RFC 8414) with the fields SPEC.md's resolution names. */
 export const auth10Metadata: Check = {
-  id: 'auth-10-metadata',
   requirements: ['AUTH-10'],
   title: 'The metadata document names the endpoints, code, the two grants and S256',
-  async run({ call, profile }) {
+  async run({ call, profile, report }) {
     const answer = await call({ path: '/.well-known/oauth-authorization-server' });
     const body = answer.body ?? {};
     const sorted = (value: unknown) => (Array.isArray(value) ? [...value].sort() : value);
@@ -33,8 +32,11 @@ export const auth10Metadata: Check = {
       token_endpoint_auth_methods_supported: true,
     };
     const differs = differingKeys(wanted, seen);
-    return differs.length
-      ? [finding(this.id, 'AUTH-10', `the metadata differs in ${differs.join(', ')}`, wanted, seen)]
-      : [];
+    if (differs.length)
+      report({
+        message: `the metadata differs in ${differs.join(', ')}`,
+        expected: wanted,
+        actual: seen,
+      });
   },
 };

@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** AUTH-11: personal tokens are the personal model: allow-listed endpoints only, never `sender`. */
 export const auth11PersonalTokens: Check = tableCheck({
-  id: 'auth-11-personal-tokens',
   requirements: ['AUTH-11'],
   title:
     'Personal tokens post as their owner, without sender, and not on organization-only endpoints',

@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** AUTH-13: each endpoint's scope: `webhook:write`, `webhook:read`, `chat:write` or `chat:send_message`. */
 export const auth13Scopes: Check = tableCheck({
-  id: 'auth-13-scopes',
   requirements: ['AUTH-13'],
   title: 'A credential without the endpoint scope is refused',
   cases: ({ profile, version }) => {

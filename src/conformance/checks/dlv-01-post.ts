@@ -1,12 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
-import { jsonOf, nonce, scaledMs, withHooks } from '../deliveries.js';
-import { finding } from '../expect-answer.js';
+import { jsonOf, nonce, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-01: a delivery is an HTTP POST of JSON to the subscribed URL, and any 2xx acknowledges it. */
 export const dlv01Post: Check = {
-  id: 'dlv-01-post',
   requirements: ['DLV-01'],
   title: 'Deliveries are JSON POSTs; a 202 acknowledges as well as a 200',
   async run(context) {
@@ -17,9 +15,9 @@ export const dlv01Post: Check = {
         const marker = nonce();
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
         if (!(await hook!.arrived(1, 5000)))
-          return [finding(this.id, 'DLV-01', 'no delivery arrived within 5 s')];
+          return context.report({ message: 'no delivery arrived within 5 s' });
         // Long enough for a first retry to come, were the 202 not taken as an acknowledgement.
-        await sleep(scaledMs(context, 1) + 250);
+        await sleep(waitMs(context, 1) + 250);
         const [first] = hook!.received;
         const seen = {
           method: first!.method,
@@ -28,17 +26,12 @@ export const dlv01Post: Check = {
           attempts: hook!.received.length,
         };
         const wanted = { method: 'POST', contentType: 'application/json', json: true, attempts: 1 };
-        return JSON.stringify(seen) === JSON.stringify(wanted)
-          ? []
-          : [
-              finding(
-                this.id,
-                'DLV-01',
-                'the delivery was not one JSON POST acknowledged by 202',
-                wanted,
-                seen,
-              ),
-            ];
+        if (JSON.stringify(seen) !== JSON.stringify(wanted))
+          context.report({
+            message: 'the delivery was not one JSON POST acknowledged by 202',
+            expected: wanted,
+            actual: seen,
+          });
       },
     );
   },

@@ -1,12 +1,9 @@
 import type { Check } from '../check.js';
-import { nonce, scaledMs, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
+import { nonce, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-02: every attempt, retries included, carries webhook-id, webhook-timestamp (Unix seconds), webhook-signature and Service-Version. */
 export const dlv02Headers: Check = {
-  id: 'dlv-02-headers',
   requirements: ['DLV-02'],
   title: 'Every attempt carries the webhook headers and Service-Version',
   async run(context) {
@@ -15,17 +12,12 @@ export const dlv02Headers: Check = {
       [{ event: 'meeting.ended', respond: (_, index) => ({ status: index === 0 ? 500 : 204 }) }],
       async ([hook]) => {
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-        if (!(await hook!.arrived(2, 5000 + scaledMs(context, 1))))
-          return [
-            finding(
-              this.id,
-              'DLV-02',
-              'a first attempt answered 500 was not followed by a retry',
-              2,
-              hook!.received.length,
-            ),
-          ];
-        const diagnostics: Diagnostic[] = [];
+        if (!(await hook!.arrived(2, 5000 + waitMs(context, 1))))
+          return context.report({
+            message: 'a first attempt answered 500 was not followed by a retry',
+            expected: 2,
+            actual: hook!.received.length,
+          });
         hook!.received.forEach((attempt, index) => {
           const h = attempt.headers;
           const stamp = Number(h['webhook-timestamp']);
@@ -37,17 +29,12 @@ export const dlv02Headers: Check = {
             h['service-version'] !== context.version && `Service-Version ${h['service-version']}`,
           ].filter(Boolean);
           if (problems.length)
-            diagnostics.push(
-              finding(
-                this.id,
-                'DLV-02',
-                `attempt ${index + 1}: ${problems.join('; ')}`,
-                { 'service-version': context.version },
-                h,
-              ),
-            );
+            context.report({
+              message: `attempt ${index + 1}: ${problems.join('; ')}`,
+              expected: { 'service-version': context.version },
+              actual: h,
+            });
         });
-        return diagnostics;
       },
     );
   },

@@ -1,12 +1,9 @@
 import type { Check } from '../check.js';
-import { nonce, scaledMs, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
+import { nonce, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-04: one `webhook-id` for every attempt of an event, a different one for each event. */
 export const dlv04WebhookId: Check = {
-  id: 'dlv-04-webhook-id',
   requirements: ['DLV-04'],
   title: 'webhook-id is stable across retries and unique across events',
   async run(context) {
@@ -17,16 +14,12 @@ export const dlv04WebhookId: Check = {
       async ([hook]) => {
         const [first, second] = [nonce(), nonce()];
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(first) });
-        if (!(await hook!.arrived(2, 5000 + scaledMs(context, 1))))
-          return [
-            finding(
-              this.id,
-              'DLV-04',
-              'the failed first attempt was not retried',
-              2,
-              hook!.received.length,
-            ),
-          ];
+        if (!(await hook!.arrived(2, 5000 + waitMs(context, 1))))
+          return context.report({
+            message: 'the failed first attempt was not retried',
+            expected: 2,
+            actual: hook!.received.length,
+          });
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(second) });
         await hook!.arrived(3, 5000);
         const idsOf = (marker: string) =>
@@ -34,28 +27,18 @@ export const dlv04WebhookId: Check = {
             .filter((r) => r.body.includes(marker))
             .map((r) => String(r.headers['webhook-id']));
         const [a, b] = [idsOf(first), idsOf(second)];
-        const diagnostics: Diagnostic[] = [];
         if (a.length !== 2 || a[0] !== a[1])
-          diagnostics.push(
-            finding(
-              this.id,
-              'DLV-04',
-              'the retry of an event has another webhook-id',
-              'the same id twice',
-              a,
-            ),
-          );
+          context.report({
+            message: 'the retry of an event has another webhook-id',
+            expected: 'the same id twice',
+            actual: a,
+          });
         if (b.length !== 1 || a.includes(b[0]!))
-          diagnostics.push(
-            finding(
-              this.id,
-              'DLV-04',
-              'a second event reused the webhook-id of the first',
-              'a new id',
-              b,
-            ),
-          );
-        return diagnostics;
+          context.report({
+            message: 'a second event reused the webhook-id of the first',
+            expected: 'a new id',
+            actual: b,
+          });
       },
     );
   },

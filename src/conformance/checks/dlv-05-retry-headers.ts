@@ -1,11 +1,10 @@
 import type { Check } from '../check.js';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
-import { finding } from '../expect-answer.js';
-import type { Reply } from '../receiver.js';
+import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
+import type { ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** The three failures in turn, then an acknowledgement, and the headers the retries must carry. */
-const SCRIPT: Reply[] = [
+const SCRIPT: ScriptedAnswer[] = [
   { status: 0, drop: true },
   { status: 500 },
   { status: 429 },
@@ -20,7 +19,6 @@ const WANTED = [
 
 /** DLV-05: no retry headers on the first attempt; retries carry Service-Retry-Num and the reason. */
 export const dlv05RetryHeaders: Check = {
-  id: 'dlv-05-retry-headers',
   requirements: ['DLV-05'],
   title: 'Retries carry Service-Retry-Num 1..3 and the reason; the first attempt neither',
   async run(context) {
@@ -31,22 +29,18 @@ export const dlv05RetryHeaders: Check = {
       [{ event: 'meeting.ended', respond: (_, index) => SCRIPT[Math.min(index, 3)]! }],
       async ([hook]) => {
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-        await hook!.arrived(4, scaledMs(context, 361) + 5000);
+        await hook!.arrived(4, waitMs(context, 361) + 5000);
         const seen = hook!.received.map((r) => [
           r.headers['service-retry-num'],
           r.headers['service-retry-reason'],
         ]);
-        return JSON.stringify(seen) === JSON.stringify(WANTED)
-          ? []
-          : [
-              finding(
-                this.id,
-                'DLV-05',
-                'the attempts after a dropped connection, a 500 and a 429 carry other retry headers',
-                WANTED,
-                seen,
-              ),
-            ];
+        if (JSON.stringify(seen) !== JSON.stringify(WANTED))
+          context.report({
+            message:
+              'the attempts after a dropped connection, a 500 and a 429 carry other retry headers',
+            expected: WANTED,
+            actual: seen,
+          });
       },
     );
   },

@@ -1,14 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
-import type { Reply } from '../receiver.js';
+import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
+import type { ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx and 3xx fail at once. */
 export const dlv06Attempts: Check = {
-  id: 'dlv-06-attempts',
   requirements: ['DLV-06'],
   title: 'Four attempts at most; only transport errors, 5xx and 429 are retried',
   async run(context) {
@@ -26,7 +23,7 @@ export const dlv06Attempts: Check = {
       context,
       cases.map(([, status]) => ({
         event: 'meeting.ended',
-        respond: (): Reply => ({
+        respond: (): ScriptedAnswer => ({
           status,
           headers: status === 307 ? { location: 'http://127.0.0.1:9/' } : undefined,
         }),
@@ -35,25 +32,19 @@ export const dlv06Attempts: Check = {
         // One event reaches every hook; each answers its own way.
         await hooks[0]!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
         await Promise.all(
-          hooks.map((hook, i) => hook.arrived(cases[i]![2], scaledMs(context, 361) + 5000)),
+          hooks.map((hook, i) => hook.arrived(cases[i]![2], waitMs(context, 361) + 5000)),
         );
         // Past the longest wait, so a fifth attempt or a retry of a 4xx would have come.
-        await sleep(scaledMs(context, 300) + 500);
-        const diagnostics: Diagnostic[] = [];
+        await sleep(waitMs(context, 300) + 500);
         hooks.forEach((hook, i) => {
           const [name, , wanted] = cases[i]!;
           if (hook.received.length !== wanted)
-            diagnostics.push(
-              finding(
-                this.id,
-                'DLV-06',
-                `a receiver answering ${name} got ${hook.received.length} attempts`,
-                wanted,
-                hook.received.length,
-              ),
-            );
+            context.report({
+              message: `a receiver answering ${name} got ${hook.received.length} attempts`,
+              expected: wanted,
+              actual: hook.received.length,
+            });
         });
-        return diagnostics;
       },
     );
   },

@@ -1,7 +1,5 @@
 import type { Check } from '../check.js';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
+import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import type { Received } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
@@ -14,7 +12,6 @@ const LATE_MS = 25;
  * round trip); at a time scale, the lengths are scaled.
  */
 export const dlv07Waits: Check = {
-  id: 'dlv-07-waits',
   requirements: ['DLV-07'],
   title: 'Retry waits of about 1 s, 1 min, 5 min; Retry-After replaces the next, up to 5 min',
   async run(context) {
@@ -35,7 +32,7 @@ export const dlv07Waits: Check = {
     ];
     return withHooks(context, hooks, async ([schedule, retryAfter, capped]) => {
       await schedule!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-      const patience = scaledMs(context, 361 + 300) + 5000;
+      const patience = waitMs(context, 361 + 300) + 5000;
       await Promise.all([
         schedule!.arrived(4, patience),
         retryAfter!.arrived(2, patience),
@@ -48,24 +45,18 @@ export const dlv07Waits: Check = {
         ['Retry-After: 240 on a 503', gaps(retryAfter!.received), [240]],
         ['Retry-After: 3600 on a 429, capped', gaps(capped!.received), [300]],
       ];
-      const diagnostics: Diagnostic[] = [];
       for (const [name, seen, seconds] of expected) {
-        const wanted = seconds.map((s) => scaledMs(context, s));
+        const wanted = seconds.map((s) => waitMs(context, s));
         const wrong =
           seen.length !== wanted.length ||
           seen.some((gap, i) => gap < wanted[i]! / 2 || gap > wanted[i]! * 2 + LATE_MS);
         if (wrong)
-          diagnostics.push(
-            finding(
-              this.id,
-              'DLV-07',
-              `${name}: the gaps between attempts were ${seen.map((g) => `${Math.round(g)} ms`).join(', ') || 'none'}`,
-              wanted.map((w) => `about ${Math.round(w)} ms`),
-              seen.map(Math.round),
-            ),
-          );
+          context.report({
+            message: `${name}: the gaps between attempts were ${seen.map((g) => `${Math.round(g)} ms`).join(', ') || 'none'}`,
+            expected: wanted.map((w) => `about ${Math.round(w)} ms`),
+            actual: seen.map(Math.round),
+          });
       }
-      return diagnostics;
     });
   },
 };

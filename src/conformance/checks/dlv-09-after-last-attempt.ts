@@ -1,12 +1,10 @@
 import type { Check } from '../check.js';
-import { nonce, scaledMs, tooLong, withHooks } from '../deliveries.js';
-import { finding } from '../expect-answer.js';
+import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** DLV-09: after the last attempt the event is dropped, the subscription stays, and the next event starts afresh. */
 export const dlv09AfterLastAttempt: Check = {
-  id: 'dlv-09-after-last-attempt',
   requirements: ['DLV-09'],
   title: 'After four failed attempts the subscription stays and the next event starts fresh',
   async run(context) {
@@ -19,16 +17,12 @@ export const dlv09AfterLastAttempt: Check = {
       [{ event: 'meeting.ended', respond: (_, index) => ({ status: index < 4 ? 500 : 204 }) }],
       async ([hook]) => {
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-        if (!(await hook!.arrived(4, scaledMs(context, 361) + 5000)))
-          return [
-            finding(
-              this.id,
-              'DLV-09',
-              'the failing event did not get its four attempts',
-              4,
-              hook!.received.length,
-            ),
-          ];
+        if (!(await hook!.arrived(4, waitMs(context, 361) + 5000)))
+          return context.report({
+            message: 'the failing event did not get its four attempts',
+            expected: 4,
+            actual: hook!.received.length,
+          });
         const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
         const kept = (listed.body?.webhooks ?? []).some((w: { id?: string }) => w.id === hook!.id);
         const next = nonce();
@@ -44,17 +38,12 @@ export const dlv09AfterLastAttempt: Check = {
             : undefined,
         };
         const wanted = { kept: true, delivered: true, retryNum: undefined, newId: true };
-        return JSON.stringify(seen) === JSON.stringify(wanted)
-          ? []
-          : [
-              finding(
-                this.id,
-                'DLV-09',
-                'after a dropped event the subscription or the next delivery is not as new',
-                wanted,
-                seen,
-              ),
-            ];
+        if (JSON.stringify(seen) !== JSON.stringify(wanted))
+          context.report({
+            message: 'after a dropped event the subscription or the next delivery is not as new',
+            expected: wanted,
+            actual: seen,
+          });
       },
     );
   },

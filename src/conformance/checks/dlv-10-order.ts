@@ -2,7 +2,6 @@ import type { Check } from '../check.js';
 
 /** DLV-10: events may arrive out of order. A permission, not a duty: no order an implementation sends in breaks it. */
 export const dlv10Order: Check = {
-  id: 'dlv-10-order',
   requirements: ['DLV-10'],
   title: 'Events may arrive out of order',
   async run() {

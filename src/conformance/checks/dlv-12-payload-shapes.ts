@@ -1,15 +1,12 @@
 import { parseWebhook } from '../../webhooks/parse.js';
 import type { Check } from '../check.js';
 import { withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 const LOBBY_BOOKED = { booking: { responses: [{ question: 'Company', answer: 'Acme' }] } };
 
 /** DLV-12: v0 payloads have the shapes SPEC.md gives each event (unknown fields allowed). */
 export const dlv12PayloadShapes: Check = {
-  id: 'dlv-12-payload-shapes',
   requirements: ['DLV-12'],
   title: 'v0 deliveries match the payload schema of their event',
   async run(context) {
@@ -21,27 +18,21 @@ export const dlv12PayloadShapes: Check = {
       context,
       events.map(([event]) => ({ generation: 'v0' as const, event })),
       async (hooks) => {
-        const diagnostics: Diagnostic[] = [];
         for (const [i, [event, data]] of events.entries()) {
           const hook = hooks[i]!;
           await hook.emit({ data });
           if (!(await hook.arrived(1, 5000))) {
-            diagnostics.push(finding(this.id, 'DLV-12', `no ${event} delivery arrived within 5 s`));
+            context.report({ message: `no ${event} delivery arrived within 5 s` });
             continue;
           }
           const parsed = parseWebhook({ version: 'v0', event, body: hook.received[0]!.body });
           if (!parsed.ok)
-            diagnostics.push(
-              finding(
-                this.id,
-                'DLV-12',
-                `the ${event} payload breaks its schema`,
-                'valid',
-                parsed.diagnostics,
-              ),
-            );
+            context.report({
+              message: `the ${event} payload breaks its schema`,
+              expected: 'valid',
+              actual: parsed.diagnostics,
+            });
         }
-        return diagnostics;
       },
     );
   },

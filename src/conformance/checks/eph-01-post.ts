@@ -1,11 +1,9 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { expectAnswer, finding } from '../expect-answer.js';
+import { expectAnswer } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
 /** EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`. */
 export const eph01Post: Check = {
-  id: 'eph-01-post',
   requirements: ['EPH-01'],
   title: 'postEphemeral answers ok with the chat, a timestamp and the thread',
   async run(context) {
@@ -23,7 +21,6 @@ export const eph01Post: Check = {
         { chatId: chats.channel, userId: users.otherMember, threadTimestamp: 1785312000123456 },
       ],
     ];
-    const diagnostics: Diagnostic[] = [];
     for (const [name, fields] of cases) {
       const answer = await context.call({
         path: '/v1/chat.postEphemeral',
@@ -31,11 +28,7 @@ export const eph01Post: Check = {
         token: need.token,
         json: { ...fields, text: 'EPH-01' },
       });
-      const failed = expectAnswer(this.id, 'EPH-01', name, answer, { status: 200 });
-      if (failed.length) {
-        diagnostics.push(...failed);
-        continue;
-      }
+      if (!expectAnswer(context, name, answer, { status: 200 })) continue;
       const { ok, chatId, timestamp, threadTimestamp } = answer.body ?? {};
       if (
         ok !== true ||
@@ -43,22 +36,17 @@ export const eph01Post: Check = {
         typeof timestamp !== 'number' ||
         threadTimestamp !== fields.threadTimestamp
       ) {
-        diagnostics.push(
-          finding(
-            this.id,
-            'EPH-01',
-            `${name}: the answer does not name the chat, a timestamp and the thread`,
-            {
-              ok: true,
-              chatId: fields.chatId,
-              timestamp: 'a number',
-              threadTimestamp: fields.threadTimestamp,
-            },
-            answer.body,
-          ),
-        );
+        context.report({
+          message: `${name}: the answer does not name the chat, a timestamp and the thread`,
+          expected: {
+            ok: true,
+            chatId: fields.chatId,
+            timestamp: 'a number',
+            threadTimestamp: fields.threadTimestamp,
+          },
+          actual: answer.body,
+        });
       }
     }
-    return diagnostics;
   },
 };

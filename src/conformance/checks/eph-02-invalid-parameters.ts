@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** EPH-02: `missing_parameter` without text; `invalid_parameter` for bad ids, DM threads, long names, bad image URLs. */
 export const eph02InvalidParameters: Check = tableCheck({
-  id: 'eph-02-invalid-parameters',
   requirements: ['EPH-02'],
   title: 'postEphemeral refuses missing text and invalid parameters with 400',
   need: ({ version }) => ({

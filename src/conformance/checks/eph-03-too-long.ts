@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** EPH-03: more than 8,000 bytes of UTF-8 text gives 413 `msg_too_long`; exactly 8,000 is accepted. */
 export const eph03TooLong: Check = tableCheck({
-  id: 'eph-03-too-long',
   requirements: ['EPH-03'],
   title: 'Text over 8,000 UTF-8 bytes gives 413 msg_too_long',
   need: ({ version }) => ({

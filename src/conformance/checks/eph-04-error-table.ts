@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** EPH-04: the error table of postEphemeral, one seeded chat or user per row. */
 export const eph04ErrorTable: Check = tableCheck({
-  id: 'eph-04-error-table',
   requirements: ['EPH-04'],
   title: 'postEphemeral gives each error of the table for its case',
   need: ({ version }) => ({

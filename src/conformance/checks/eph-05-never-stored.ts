@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
 import { openHook, until } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
 import { connectEphemeralStream } from '../ephemeral-stream.js';
-import { finding } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
 /**
@@ -14,7 +12,6 @@ import { needCredential } from '../needs.js';
  * testable, not failed, since the stream is the implementation's own and outside the contract.
  */
 export const eph05NeverStored: Check = {
-  id: 'eph-05-never-stored',
   requirements: ['EPH-05'],
   title: 'An ephemeral message goes live to the recipient and never becomes chat.message',
   async run(context) {
@@ -41,7 +38,6 @@ export const eph05NeverStored: Check = {
       };
     }
     const text = `EPH-05 ${Date.now()} ${Math.random()}`;
-    const diagnostics: Diagnostic[] = [];
     let hook: Awaited<ReturnType<typeof openHook>> | undefined;
     try {
       hook = await openHook(context, { event: 'chat.message' });
@@ -53,33 +49,24 @@ export const eph05NeverStored: Check = {
       });
       const seen = () => stream.messages.some((m) => JSON.stringify(m).includes(text));
       if (answer.status !== 200 || !(await until(seen, 3000)))
-        diagnostics.push(
-          finding(
-            this.id,
-            'EPH-05',
-            "the recipient's connected client did not receive the message",
-            text,
-            stream.messages,
-          ),
-        );
+        context.report({
+          message: "the recipient's connected client did not receive the message",
+          expected: text,
+          actual: stream.messages,
+        });
       if (!('skip' in hook)) {
         await sleep(500);
         const leaked = hook.received.filter((r) => r.body.includes(text));
         if (leaked.length)
-          diagnostics.push(
-            finding(
-              this.id,
-              'EPH-05',
-              'the ephemeral message was delivered as chat.message',
-              'no delivery',
-              leaked.map((r) => r.body),
-            ),
-          );
+          context.report({
+            message: 'the ephemeral message was delivered as chat.message',
+            expected: 'no delivery',
+            actual: leaked.map((r) => r.body),
+          });
       }
     } finally {
       await stream.close();
       if (hook && !('skip' in hook)) await hook.close();
     }
-    return diagnostics;
   },
 };

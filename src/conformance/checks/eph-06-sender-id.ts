@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** EPH-06: `sender.id` is trimmed and case-insensitive; empty, omitted or `_` is the root identity; unknown ids are accepted. */
 export const eph06SenderId: Check = tableCheck({
-  id: 'eph-06-sender-id',
   requirements: ['EPH-06'],
   title: 'Any sender.id is accepted: root, unknown, padded, any case',
   need: ({ version }) => ({

@@ -1,13 +1,10 @@
 import type { Check } from '../check.js';
 import { nonce, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** HEALTH-01, HEALTH-02: a failure opens a streak; a success records lastSuccessAt and ends it. */
 export const health0102Streak: Check = {
-  id: 'health-01-02-streak',
   requirements: ['HEALTH-01', 'HEALTH-02'],
   title: 'A terminal failure sets failStreakStartedAt; a success sets lastSuccessAt and clears it',
   async run(context) {
@@ -27,34 +24,25 @@ export const health0102Streak: Check = {
             lastSuccessAt: Boolean(entry.lastSuccessAt),
           };
         };
-        const diagnostics: Diagnostic[] = [];
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
         await hook!.arrived(1, 5000);
         const failed = await health();
         if (!failed.failStreakStartedAt || failed.lastSuccessAt)
-          diagnostics.push(
-            finding(
-              this.id,
-              'HEALTH-01',
-              'after a terminal failure the list shows no failStreakStartedAt',
-              { failStreakStartedAt: true, lastSuccessAt: false },
-              failed,
-            ),
-          );
+          context.report({
+            message: 'after a terminal failure the list shows no failStreakStartedAt',
+            expected: { failStreakStartedAt: true, lastSuccessAt: false },
+            actual: failed,
+          });
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
         await hook!.arrived(2, 5000);
         const recovered = await health();
         if (recovered.failStreakStartedAt || !recovered.lastSuccessAt)
-          diagnostics.push(
-            finding(
-              this.id,
-              'HEALTH-02',
-              'after a success the streak is not cleared or lastSuccessAt not set',
-              { failStreakStartedAt: false, lastSuccessAt: true },
-              recovered,
-            ),
-          );
-        return diagnostics;
+          context.report({
+            requirement: 'HEALTH-02',
+            message: 'after a success the streak is not cleared or lastSuccessAt not set',
+            expected: { failStreakStartedAt: false, lastSuccessAt: true },
+            actual: recovered,
+          });
       },
     );
   },

@@ -1,8 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
-import { nonce, scaledMs, tooLong, until, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
+import { nonce, tooLong, until, waitMs, withHooks } from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
@@ -13,7 +11,6 @@ const DAY = 86_400;
  * deliveries); a v0 one is never paused. Waits out a day at the profile's time scale.
  */
 export const health0304Pause: Check = {
-  id: 'health-03-04-pause',
   requirements: ['HEALTH-03', 'HEALTH-04'],
   title: 'A day of failures pauses a v1 subscription and never a v0 one',
   background: true,
@@ -37,45 +34,32 @@ export const health0304Pause: Check = {
         );
       };
       await emit(1);
-      await sleep(scaledMs(context, DAY, 'failStreak') * 1.05 + 50);
+      await sleep(waitMs(context, DAY, 'failStreak') * 1.05 + 50);
       await emit(2);
       const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
       const entry =
         (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === v1!.id) ?? {};
       await emit(3);
       await sleep(200);
-      const diagnostics: Diagnostic[] = [];
       if (!entry.disabledAt)
-        diagnostics.push(
-          finding(
-            this.id,
-            'HEALTH-03',
-            'after failing for a day the v1 subscription has no disabledAt',
-            'disabledAt set',
-            entry,
-          ),
-        );
+        context.report({
+          message: 'after failing for a day the v1 subscription has no disabledAt',
+          expected: 'disabledAt set',
+          actual: entry,
+        });
       if (v1!.received.length !== 2)
-        diagnostics.push(
-          finding(
-            this.id,
-            'HEALTH-03',
-            'the paused v1 subscription still got deliveries',
-            2,
-            v1!.received.length,
-          ),
-        );
+        context.report({
+          message: 'the paused v1 subscription still got deliveries',
+          expected: 2,
+          actual: v1!.received.length,
+        });
       if (v0!.received.length !== 3)
-        diagnostics.push(
-          finding(
-            this.id,
-            'HEALTH-04',
-            'the v0 subscription stopped getting deliveries after a day of failures',
-            3,
-            v0!.received.length,
-          ),
-        );
-      return diagnostics;
+        context.report({
+          requirement: 'HEALTH-04',
+          message: 'the v0 subscription stopped getting deliveries after a day of failures',
+          expected: 3,
+          actual: v0!.received.length,
+        });
     });
   },
 };

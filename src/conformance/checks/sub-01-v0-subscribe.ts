@@ -1,13 +1,11 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { expectAnswer, finding } from '../expect-answer.js';
+import { expectAnswer } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SUB-01: v0 subscribe answers `{id (uuid), event, url, filter}`; `magicast.created` is not subscribable. */
 export const sub01V0Subscribe: Check = {
-  id: 'sub-01-v0-subscribe',
   requirements: ['SUB-01'],
   title: 'v0 subscribe answers the subscription; magicast.created is refused',
   async run(context) {
@@ -25,7 +23,6 @@ export const sub01V0Subscribe: Check = {
       token,
       json,
     });
-    const diagnostics: Diagnostic[] = [];
     const body = answer.body ?? {};
     if (
       answer.status !== 200 ||
@@ -34,15 +31,11 @@ export const sub01V0Subscribe: Check = {
       body.url !== url ||
       JSON.stringify(body.filter) !== JSON.stringify(json.filter)
     ) {
-      diagnostics.push(
-        finding(
-          this.id,
-          'SUB-01',
-          `subscribe answered ${answer.status} without the subscription it made`,
-          { status: 200, id: 'a uuid', ...json },
-          { status: answer.status, ...body },
-        ),
-      );
+      context.report({
+        message: `subscribe answered ${answer.status} without the subscription it made`,
+        expected: { status: 200, id: 'a uuid', ...json },
+        actual: { status: answer.status, ...body },
+      });
     }
     if (typeof body.id === 'string')
       await context.call({
@@ -57,11 +50,6 @@ export const sub01V0Subscribe: Check = {
       token,
       json: { event: 'magicast.created', url },
     });
-    diagnostics.push(
-      ...expectAnswer(this.id, 'SUB-01', 'subscribing to magicast.created', magicast, {
-        status: 400,
-      }),
-    );
-    return diagnostics;
+    expectAnswer(context, 'subscribing to magicast.created', magicast, { status: 400 });
   },
 };

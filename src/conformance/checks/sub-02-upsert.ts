@@ -3,7 +3,6 @@ import { needCredential } from '../needs.js';
 
 /** SUB-02: v0 subscribe is an upsert on (event, url): the second call keeps the id, takes the filter. */
 export const sub02Upsert: Check = {
-  id: 'sub-02-upsert',
   requirements: ['SUB-02'],
   title: 'Subscribing twice to one event and URL updates one subscription',
   async run(context) {
@@ -40,17 +39,12 @@ export const sub02Upsert: Check = {
         token,
         form: { id: first.body.id },
       });
-      return [];
+      return;
     }
-    return [
-      {
-        check: this.id,
-        requirement: 'SUB-02',
-        severity: 'error',
-        message: 'the second subscribe did not update the first',
-        expected: { id: first.body?.id, filter: { eventId: 'ev_1' } },
-        actual: second.body,
-      },
-    ];
+    context.report({
+      message: 'the second subscribe did not update the first',
+      expected: { id: first.body?.id, filter: { eventId: 'ev_1' } },
+      actual: second.body,
+    });
   },
 };

@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** SUB-06: v0 subscribe and unsubscribe are organization-only and need `webhook:write`. */
 export const sub06V0OrganizationOnly: Check = tableCheck({
-  id: 'sub-06-v0-organization-only',
   requirements: ['SUB-06'],
   title: 'v0 subscriptions need an organization credential with webhook:write',
   cases: ({ profile }) => {

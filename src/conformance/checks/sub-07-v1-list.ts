@@ -1,11 +1,8 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
 /** SUB-07: v1 list answers `{webhooks: [...]}` with static and dynamic entries told apart by `dynamic`. */
 export const sub07V1List: Check = {
-  id: 'sub-07-v1-list',
   requirements: ['SUB-07'],
   title: 'v1 list shows a new subscription as dynamic, and it is gone after unsubscribe',
   async run(context) {
@@ -29,32 +26,22 @@ export const sub07V1List: Check = {
       ((await call({ path: '/v1/webhook.list', token })).body?.webhooks ?? null) as Array<
         Record<string, unknown>
       > | null;
-    const diagnostics: Diagnostic[] = [];
     const before = await listed();
     const entry = before?.find((w) => w.id === id);
     if (!entry || entry.dynamic !== true || entry.url !== url || entry.event !== 'meeting.ended') {
-      diagnostics.push(
-        finding(
-          this.id,
-          'SUB-07',
-          'the new subscription is not listed as dynamic with its event and url',
-          { id, event: 'meeting.ended', url, dynamic: true },
-          entry ?? before,
-        ),
-      );
+      context.report({
+        message: 'the new subscription is not listed as dynamic with its event and url',
+        expected: { id, event: 'meeting.ended', url, dynamic: true },
+        actual: entry ?? before,
+      });
     }
     await call({ path: '/v1/webhook.unsubscribe', method: 'POST', token, json: { id } });
     const after = await listed();
     if (!Array.isArray(after) || after.some((w) => w.id === id))
-      diagnostics.push(
-        finding(
-          this.id,
-          'SUB-07',
-          'after unsubscribe the list still has the subscription, or no webhooks array',
-          'webhooks without it',
-          after,
-        ),
-      );
-    return diagnostics;
+      context.report({
+        message: 'after unsubscribe the list still has the subscription, or no webhooks array',
+        expected: 'webhooks without it',
+        actual: after,
+      });
   },
 };

@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** SUB-08: v1 list needs `webhook:read`, else 401. */
 export const sub08ListScope: Check = tableCheck({
-  id: 'sub-08-list-scope',
   requirements: ['SUB-08'],
   title: 'v1 list without webhook:read gives 401',
   cases: ({ profile, version }) => {

@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** SUB-09: v1 filter keys and values; `{}` and `{mention: false}` alone are refused. */
 export const sub09V1Filter: Check = tableCheck({
-  id: 'sub-09-v1-filter',
   requirements: ['SUB-09'],
   title: 'v1 filters: valid values, no empty filter, no mention false alone',
   need: ({ version }) => ({

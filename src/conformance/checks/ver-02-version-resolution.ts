@@ -1,10 +1,8 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
 import { needCredential } from '../needs.js';
 
 /** VER-02: the header, else the credential's pin, else the baseline decides the version. */
 export const ver02VersionResolution: Check = {
-  id: 'ver-02-version-resolution',
   requirements: ['VER-02'],
   title: 'Service-Version header, else the pin, else the baseline',
   async run(context) {
@@ -28,20 +26,15 @@ export const ver02VersionResolution: Check = {
       ]);
     if (unpinned)
       cases.push(['the baseline without pin or header', { token: unpinned, want: '2026-06-01' }]);
-    const diagnostics: Diagnostic[] = [];
     for (const [name, { token, header, want }] of cases) {
       const answer = await call({ path: '/v1/webhook.list', token, version: header });
-      const named = answer.headers.get('service-version');
+      const named = answer.headers?.['service-version'];
       if (named !== want)
-        diagnostics.push({
-          check: this.id,
-          requirement: 'VER-02',
-          severity: 'error',
+        context.report({
           message: `${name}: the answer names ${named ?? 'no version'}`,
           expected: want,
           actual: named,
         });
     }
-    return diagnostics;
   },
 };

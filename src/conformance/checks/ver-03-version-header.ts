@@ -1,10 +1,8 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
 import { needCredential } from '../needs.js';
 
 /** VER-03: every v1 answer names the version used, errors included. */
 export const ver03VersionHeader: Check = {
-  id: 'ver-03-version-header',
   requirements: ['VER-03'],
   title: 'Service-Version on every v1 answer, success and error',
   async run(context) {
@@ -20,18 +18,13 @@ export const ver03VersionHeader: Check = {
         await call({ path: '/v1/chat.postEphemeral', method: 'POST', token, json: {} }),
       ],
     ] as const;
-    const diagnostics: Diagnostic[] = [];
     for (const [name, answer] of answers) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(answer.headers.get('service-version') ?? '')) {
-        diagnostics.push({
-          check: this.id,
-          requirement: 'VER-03',
-          severity: 'error',
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(answer.headers?.['service-version'] ?? '')) {
+        context.report({
           message: `${name} (${answer.status}) names no version`,
-          actual: answer.headers.get('service-version'),
+          actual: answer.headers?.['service-version'],
         });
       }
     }
-    return diagnostics;
   },
 };

@@ -1,10 +1,8 @@
 import type { Check } from '../check.js';
-import type { Diagnostic } from '../diagnostic.js';
 import { needCredential } from '../needs.js';
 
 /** VER-04: an unknown or malformed version gives 400 listing the supported ones. */
 export const ver04UnsupportedVersion: Check = {
-  id: 'ver-04-unsupported-version',
   requirements: ['VER-04'],
   title: 'An unsupported Service-Version gives 400 with the supported list',
   async run(context) {
@@ -12,21 +10,16 @@ export const ver04UnsupportedVersion: Check = {
     const need = needCredential(context, { pin: version, scopes: ['webhook:read'] });
     if ('skip' in need) return need;
     const { token } = need;
-    const diagnostics: Diagnostic[] = [];
     for (const asked of ['2031-01-01', 'latest']) {
       const answer = await call({ path: '/v1/webhook.list', token, version: asked });
       const listed = JSON.stringify(answer.body ?? '');
       if (answer.status !== 400 || !listed.includes(version)) {
-        diagnostics.push({
-          check: this.id,
-          requirement: 'VER-04',
-          severity: 'error',
+        context.report({
           message: `Service-Version "${asked}" gave ${answer.status}`,
           expected: `400 listing ${version}`,
           actual: answer.body,
         });
       }
     }
-    return diagnostics;
   },
 };

@@ -1,6 +1,6 @@
 import { loadVersionRegistry } from '../../versions.js';
 import type { Check } from '../check.js';
-import { differingKeys, finding } from '../expect-answer.js';
+import { differingKeys } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
 /**
@@ -8,7 +8,6 @@ import { needCredential } from '../needs.js';
  * supported one with neither. The lifecycle is the contract's (openapi/versions.yaml).
  */
 export const ver05Lifecycle: Check = {
-  id: 'ver-05-lifecycle',
   requirements: ['VER-05'],
   title: 'Sunset versions give 410, deprecated ones say so in headers',
   async run(context) {
@@ -24,23 +23,18 @@ export const ver05Lifecycle: Check = {
     });
     const seen = {
       status: answer.status,
-      deprecation: answer.headers.has('deprecation'),
-      sunset: answer.headers.has('sunset'),
+      deprecation: answer.headers?.deprecation !== undefined,
+      sunset: answer.headers?.sunset !== undefined,
     };
     const wanted =
       status === 'sunset'
         ? { status: 410 }
         : { status: 200, deprecation: status === 'deprecated', sunset: status === 'deprecated' };
-    return differingKeys(wanted, seen).length
-      ? [
-          finding(
-            this.id,
-            'VER-05',
-            `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`,
-            wanted,
-            seen,
-          ),
-        ]
-      : [];
+    if (differingKeys(wanted, seen).length)
+      context.report({
+        message: `a ${status} version answered ${seen.status} with${seen.deprecation ? '' : 'out'} Deprecation and with${seen.sunset ? '' : 'out'} Sunset`,
+        expected: wanted,
+        actual: seen,
+      });
   },
 };

@@ -2,13 +2,10 @@ import { parseWebhook } from '../../webhooks/parse.js';
 import { ENVELOPE_SINCE, type WebhookVersion } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
 import { jsonOf, nonce, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /** VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the subscription's version. */
 export const ver08PayloadShape: Check = {
-  id: 'ver-08-payload-shape',
   requirements: ['VER-08'],
   title: "Payloads match the subscription version's schema: bare, or enveloped with apiVersion",
   async run(context) {
@@ -17,24 +14,19 @@ export const ver08PayloadShape: Check = {
       const marker = nonce();
       await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
       if (!(await hook!.arrived(1, 5000)))
-        return [finding(this.id, 'VER-08', 'no delivery arrived within 5 s')];
+        return context.report({ message: 'no delivery arrived within 5 s' });
       const [attempt] = hook!.received;
-      const diagnostics: Diagnostic[] = [];
       const parsed = parseWebhook({
         version: version as WebhookVersion,
         event: 'meeting.ended',
         body: attempt!.body,
       });
       if (!parsed.ok)
-        diagnostics.push(
-          finding(
-            this.id,
-            'VER-08',
-            `the payload breaks the ${version} schema of meeting.ended`,
-            'valid',
-            parsed.diagnostics,
-          ),
-        );
+        context.report({
+          message: `the payload breaks the ${version} schema of meeting.ended`,
+          expected: 'valid',
+          actual: parsed.diagnostics,
+        });
       const body = jsonOf(attempt!) ?? {};
       const enveloped = version >= ENVELOPE_SINCE;
       const seen = enveloped
@@ -44,16 +36,11 @@ export const ver08PayloadShape: Check = {
         ? { type: 'meeting.ended', apiVersion: version, marker }
         : { apiVersion: undefined, marker };
       if (JSON.stringify(seen) !== JSON.stringify(wanted))
-        diagnostics.push(
-          finding(
-            this.id,
-            'VER-08',
-            `a ${version} payload is not ${enveloped ? 'enveloped with apiVersion' : 'bare'}`,
-            wanted,
-            seen,
-          ),
-        );
-      return diagnostics;
+        context.report({
+          message: `a ${version} payload is not ${enveloped ? 'enveloped with apiVersion' : 'bare'}`,
+          expected: wanted,
+          actual: seen,
+        });
     });
   },
 };

@@ -1,7 +1,6 @@
 import { ENVELOPE_SINCE, SUBTEAM_GRAMMAR_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
 import { jsonOf, nonce, withHooks } from '../deliveries.js';
-import { finding } from '../expect-answer.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
@@ -9,7 +8,6 @@ const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
 
 /** VER-10: message text renders group and broadcast mentions in the version's grammar; people stay `<@uuid>`. */
 export const ver10MentionRender: Check = {
-  id: 'ver-10-mention-render',
   requirements: ['VER-10'],
   title: "Delivered message text uses the version's mention grammar",
   async run(context) {
@@ -18,24 +16,19 @@ export const ver10MentionRender: Check = {
       const marker = nonce();
       await hook!.emit({ data: SAMPLE_EVENTS.chatMessage(marker, GROUP, PERSON) });
       if (!(await hook!.arrived(1, 5000)))
-        return [finding(this.id, 'VER-10', 'no delivery arrived within 5 s')];
+        return context.report({ message: 'no delivery arrived within 5 s' });
       const body = jsonOf(hook!.received[0]!) ?? {};
       const text = (version >= ENVELOPE_SINCE ? body.data : body)?.text;
       const wanted =
         version >= SUBTEAM_GRAMMAR_SINCE
           ? `${marker} <!subteam^${GROUP}> and <!channel> and <@${PERSON}>`
           : `${marker} <@G-${GROUP}> and <@all> and <@${PERSON}>`;
-      return text === wanted
-        ? []
-        : [
-            finding(
-              this.id,
-              'VER-10',
-              `the ${version} text renders mentions in another grammar`,
-              wanted,
-              text,
-            ),
-          ];
+      if (text !== wanted)
+        context.report({
+          message: `the ${version} text renders mentions in another grammar`,
+          expected: wanted,
+          actual: text,
+        });
     });
   },
 };

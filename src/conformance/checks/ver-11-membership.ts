@@ -2,15 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MEMBERSHIP_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
 import { nonce, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
 
 /**
  * VER-11: from 2026-08-20 the app hears every message of the channels it is a member of, and
  * `{mention: true}` restores the earlier rule; before, it hears only messages that mention it.
  */
 export const ver11Membership: Check = {
-  id: 'ver-11-membership',
   requirements: ['VER-11'],
   title:
     'Channel messages by membership from 2026-08-20, by mention before; {mention: true} restores mentions',
@@ -61,7 +58,6 @@ export const ver11Membership: Check = {
           ),
       );
       await sleep(300);
-      const diagnostics: Diagnostic[] = [];
       for (const c of cases) {
         for (const [hook, wanted, label] of [
           [plain, c.plain, 'without a filter'],
@@ -70,18 +66,13 @@ export const ver11Membership: Check = {
           if (!hook) continue;
           const heard = hook.received.some((r) => r.body.includes(c.marker));
           if (heard !== wanted)
-            diagnostics.push(
-              finding(
-                this.id,
-                'VER-11',
-                `${c.name}, ${label}, was ${heard ? '' : 'not '}delivered at ${version}`,
-                wanted,
-                heard,
-              ),
-            );
+            context.report({
+              message: `${c.name}, ${label}, was ${heard ? '' : 'not '}delivered at ${version}`,
+              expected: wanted,
+              actual: heard,
+            });
         }
       }
-      return diagnostics;
     });
   },
 };

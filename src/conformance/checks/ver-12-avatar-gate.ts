@@ -6,7 +6,6 @@ export const HOSTED_AVATARS_SINCE = '2026-08-25';
 
 /** VER-12: from 2026-08-25 an avatar must be service-hosted (400 otherwise); before, any absolute HTTP(S) URL. */
 export const ver12AvatarGate: Check = tableCheck({
-  id: 'ver-12-avatar-gate',
   requirements: ['VER-12'],
   title: 'sender.imageUrl must be service-hosted from 2026-08-25, and only from then',
   need: ({ version }) => ({

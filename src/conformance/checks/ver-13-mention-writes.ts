@@ -3,7 +3,6 @@ import { tableCheck } from '../table-check.js';
 
 /** VER-13: every version accepts both mention grammars, `|label` suffixes and `<@all>` on write. */
 export const ver13MentionWrites: Check = tableCheck({
-  id: 'ver-13-mention-writes',
   requirements: ['VER-13'],
   title: 'Both mention grammars are accepted on write at every version',
   need: ({ version }) => ({

@@ -1,8 +1,6 @@
 import { ENVELOPE_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
 import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { finding } from '../expect-answer.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
@@ -10,7 +8,6 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  * `apiVersion`, and every delivery names it in `Service-Version`.
  */
 export const ver14SubscriptionVersion: Check = {
-  id: 'ver-14-subscription-version',
   requirements: ['VER-14'],
   title: 'Deliveries carry the version the subscription was created with',
   async run(context) {
@@ -30,7 +27,6 @@ export const ver14SubscriptionVersion: Check = {
     return withHooks(context, hooks, async ([inherited, explicit]) => {
       await inherited!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
       await Promise.all([inherited!.arrived(1, 5000), explicit!.arrived(1, 5000)]);
-      const diagnostics: Diagnostic[] = [];
       for (const [name, hook] of [
         [`a subscription by a credential pinned to ${version}`, inherited],
         [`apiVersion ${version} asked by a credential pinned to ${other}`, explicit],
@@ -45,11 +41,12 @@ export const ver14SubscriptionVersion: Check = {
           apiVersion: version >= ENVELOPE_SINCE ? version : undefined,
         };
         if (JSON.stringify(seen) !== JSON.stringify(wanted))
-          diagnostics.push(
-            finding(this.id, 'VER-14', `${name}: the delivery names another version`, wanted, seen),
-          );
+          context.report({
+            message: `${name}: the delivery names another version`,
+            expected: wanted,
+            actual: seen,
+          });
       }
-      return diagnostics;
     });
   },
 };

@@ -1,13 +1,17 @@
 import type { CheckResult } from '../runner.js';
 import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
-/** The JSON report: what ran, every result with its diagnostics, and the verdict per requirement. */
+/**
+ * The JSON report: what ran, every result with its diagnostics, and the verdict per requirement.
+ * Format 2: diagnostics are the toolkit's one `Diagnostic`; a check's own findings have its id as
+ * their `rule`, shape findings the response rule they broke and a `location` in the answer.
+ */
 export function toJsonReport(
   results: readonly CheckResult[],
   run: { profile: string; versions: string[]; startedAt: string; durationMs: number },
 ) {
   return {
-    format: 'service-contract/conformance-report@1',
+    format: 'service-contract/conformance-report@2',
     ...run,
     passed: allPassed(results),
     counts: countBy(results.map((r) => r.status)),

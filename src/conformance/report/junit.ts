@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult } from '../runner.js';
+import { diagnosticText } from './diagnostic-text.js';
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
@@ -43,13 +44,14 @@ function testcase(result: CheckResult) {
   if (result.status === 'failed') {
     const details = result.diagnostics.map(
       (d) =>
-        `${d.requirement}: ${d.message}${d.expected === undefined ? '' : `\n  expected: ${JSON.stringify(d.expected)}`}${d.actual === undefined ? '' : `\n  actual: ${JSON.stringify(d.actual)}`}`,
+        `${d.requirement}: ${diagnosticText(result, d)}${d.expected === undefined ? '' : `\n  expected: ${JSON.stringify(d.expected)}`}${d.actual === undefined ? '' : `\n  actual: ${JSON.stringify(d.actual)}`}`,
     );
+    const [first] = result.diagnostics;
     return {
       ...base,
       failure: {
-        '@message': text(result.diagnostics[0]?.message ?? 'failed'),
-        '@type': result.diagnostics[0]?.requirement ?? '',
+        '@message': text(first ? diagnosticText(result, first) : 'failed'),
+        '@type': first?.requirement ?? '',
         '#text': text(details.join('\n')),
       },
     };

@@ -1,4 +1,5 @@
 import type { CheckResult } from '../runner.js';
+import { diagnosticText } from './diagnostic-text.js';
 import { summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
 const LABEL: Record<CheckResult['status'], string> = {
@@ -30,7 +31,7 @@ export function textSummary(results: readonly CheckResult[]): string {
         result.status === 'failed'
           ? result.diagnostics
               .filter((d) => d.requirement === requirement)
-              .map((d) => `${result.version} ${result.check}: ${d.message}`)
+              .map((d) => `${result.version} ${result.check}: ${diagnosticText(result, d)}`)
           : [`${result.check}: ${result.reason ?? ''}`];
       // A reason that every version gives alike is said once.
       for (const finding of findings.filter((f) => !shown.has(f.replaceAll(result.version, '')))) {

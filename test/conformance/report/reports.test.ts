@@ -8,6 +8,7 @@ import {
 } from '../../../src/conformance/report/requirement-summary.ts';
 import { textSummary } from '../../../src/conformance/report/text-summary.ts';
 import type { CheckResult } from '../../../src/conformance/runner.ts';
+import { diagnostic } from '../../../src/diagnostic.ts';
 
 const result = (
   check: string,
@@ -24,14 +25,25 @@ const result = (
   durationMs: 12,
   ...extra,
 });
-const failure = (requirement: string, message: string) => ({
-  check: 'x',
-  requirement,
-  severity: 'error' as const,
-  message,
-  expected: 1,
-  actual: 2,
-});
+const failure = (requirement: string, message: string) =>
+  diagnostic('b', message, {
+    requirement,
+    version: '2026-08-25',
+    // A check's own finding may say where, too: it is told from shape findings by its rule.
+    location: 'header webhook-signature',
+    expected: 1,
+    actual: 2,
+  });
+/** What the response rules found in an answer of check e, as the runner records it. */
+const shape = diagnostic(
+  'content_type',
+  'GET /v1/webhook.list: content type text/plain is not one of application/json',
+  {
+    requirement: 'VER-03',
+    version: '2026-06-01',
+    location: 'header content-type',
+  },
+);
 
 const RESULTS: CheckResult[] = [
   result('a', ['VER-02'], 'passed'),
@@ -41,6 +53,7 @@ const RESULTS: CheckResult[] = [
   result('c', ['DLV-10'], 'not_applicable', { reason: 'nothing to break' }),
   result('d', ['HEALTH-03', 'HEALTH-04'], 'not_testable', { reason: 'takes a day' }),
   result('a', ['VER-02'], 'passed', { version: '2026-06-01' }),
+  result('e', ['VER-03'], 'failed', { version: '2026-06-01', diagnostics: [shape] }),
 ];
 
 describe('summarizeByRequirement', () => {
@@ -66,6 +79,7 @@ describe('summarizeByRequirement', () => {
       'HEALTH-03',
       'HEALTH-04',
       'VER-02',
+      'VER-03',
     ]);
   });
 });
@@ -96,7 +110,7 @@ describe('toJUnit', () => {
       suites.map((s: Record<string, string>) => [s.name, s.tests, s.failures, s.skipped]),
     ).toEqual([
       ['Service API conformance 2026-08-25', '4', '1', '2'],
-      ['Service API conformance 2026-06-01', '1', '0', '0'],
+      ['Service API conformance 2026-06-01', '2', '1', '0'],
     ]);
   });
 
@@ -109,6 +123,18 @@ describe('toJUnit', () => {
     expect(cases[1].failure['#text']).toContain('expected: 1');
     expect(cases[2].skipped.message).toBe('not_applicable: nothing to break');
   });
+
+  it('tells a shape finding from a finding of the check, and says where it is', () => {
+    const failure = [parsed.testsuites.testsuite].flat()[1].testcase[1].failure;
+    expect(failure).toMatchObject({
+      message:
+        'shape: GET /v1/webhook.list: content type text/plain is not one of application/json (header content-type)',
+      type: 'VER-03',
+    });
+    expect([parsed.testsuites.testsuite].flat()[0].testcase[1].failure.message).not.toMatch(
+      /^shape/,
+    );
+  });
 });
 
 describe('toJsonReport', () => {
@@ -120,16 +146,29 @@ describe('toJsonReport', () => {
       durationMs: 5,
     });
     expect(report).toMatchObject({
-      format: 'service-contract/conformance-report@1',
+      format: 'service-contract/conformance-report@2',
       passed: false,
-      counts: { passed: 2, failed: 1, not_applicable: 1, not_testable: 1 },
+      counts: { passed: 2, failed: 2, not_applicable: 1, not_testable: 1 },
     });
     expect(report.requirements.find((r) => r.requirement === 'AUTH-12')).toEqual({
       requirement: 'AUTH-12',
       verdict: 'passed',
       checks: [{ version: '2026-08-25', check: 'b', verdict: 'passed' }],
     });
-    expect(JSON.parse(JSON.stringify(report)).results).toHaveLength(RESULTS.length);
+    const results = JSON.parse(JSON.stringify(report)).results;
+    expect(results).toHaveLength(RESULTS.length);
+    // A program tells shape findings by their rule: a response rule's, not the check's id.
+    expect(results.at(-1).diagnostics).toEqual([
+      {
+        rule: 'content_type',
+        requirement: 'VER-03',
+        version: '2026-06-01',
+        severity: 'error',
+        location: 'header content-type',
+        message: shape.message,
+      },
+    ]);
+    expect(results[1].diagnostics[0]).toMatchObject({ rule: 'b', requirement: 'DLV-03' });
   });
 });
 
@@ -138,8 +177,11 @@ describe('textSummary', () => {
   it('lists each requirement with its verdict, the findings and the counts', () => {
     expect(text).toMatch(/DLV-03 +FAILED +b\n +2026-08-25 b: signature <mismatch>/);
     expect(text).toMatch(/HEALTH-03 +untestable +d\n +d: takes a day/);
+    expect(text).toMatch(
+      /VER-03 +FAILED +e\n +2026-06-01 e: shape: GET \/v1\/webhook.list: content type text\/plain is not one of application\/json \(header content-type\)\n/,
+    );
     expect(text).toContain(
-      '5 results (2 versions): 2 passed, 1 failed, 1 not applicable, 1 not testable',
+      '6 results (2 versions): 2 passed, 2 failed, 1 not applicable, 1 not testable',
     );
   });
 });
