@@ -1,4 +1,4 @@
-import type { AppDeliverySettings } from './deliveries/dispatcher.js';
+import type { AppDeliverySettings } from './deliveries/app-delivery-settings.js';
 import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 

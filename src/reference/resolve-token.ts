@@ -1,6 +1,5 @@
 import { ownEntry } from '../http/front-config.js';
 import type { Clock } from './clock.js';
-import type { FaultHooks } from './fault-hooks.js';
 import { APP, type ReferenceToken, type Workspace } from './fixtures.js';
 import type { Store } from './store.js';
 
@@ -8,8 +7,10 @@ interface ResolverOptions {
   workspace: Workspace;
   store: Store;
   clock: Clock;
-  faults?: FaultHooks;
 }
+
+/** What a bearer token of the reference server stands for; undefined when it is unknown. */
+export type ReferenceTokenResolver = (bearer: string) => Promise<ReferenceToken | undefined>;
 
 /**
  * What a bearer token stands for (AUTH-02, AUTH-09): a seeded credential, with its revocation as the
@@ -17,8 +18,12 @@ interface ResolverOptions {
  * keyed by the bearer, which comes from outside: only their own entries are read, so a bearer named
  * like an `Object.prototype` member finds nothing.
  */
-export function createTokenResolver({ workspace, store, clock, faults = {} }: ResolverOptions) {
-  const unfaulted = async (bearer: string): Promise<ReferenceToken | undefined> => {
+export function createTokenResolver({
+  workspace,
+  store,
+  clock,
+}: ResolverOptions): ReferenceTokenResolver {
+  return async (bearer) => {
     const seeded = ownEntry(workspace.tokens, bearer);
     if (seeded) return store.isCredentialRevoked(bearer) ? { ...seeded, revoked: true } : seeded;
     const grant = await store.grantByAccessToken(bearer);
@@ -34,9 +39,5 @@ export function createTokenResolver({ workspace, store, clock, faults = {} }: Re
       revoked: grant.revoked,
       expired: grant.accessExpiresAt < clock.nowSeconds(),
     };
-  };
-  return async (bearer: string): Promise<ReferenceToken | undefined> => {
-    const token = await unfaulted(bearer);
-    return token && faults.credential ? faults.credential(token) : token;
   };
 }

@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { PassedRequest } from '../../src/http/front.ts';
-import type { FaultHooks, OutgoingAttempt } from '../../src/reference/fault-hooks.ts';
-import type { HandlerAnswer } from '../../src/reference/handlers/handler.ts';
+import type { WrittenAnswer } from '../support/answer-rewriter.ts';
+import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 
-/** One deliberate departure from one rule, injected into the reference server. */
+/** One deliberate departure from one rule, injected into the reference server (fault-injection.ts). */
 export interface Fault {
   id: string;
   /** The rule it breaks: the suite must fail a check and name this ID. */
@@ -14,7 +14,7 @@ export interface Fault {
   hooks: () => FaultHooks;
 }
 
-type Answer = HandlerAnswer & { headers: Record<string, string> };
+type Answer = WrittenAnswer;
 const body = (answer: Answer): Record<string, any> =>
   answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, any>) : {};
 const form = (request: PassedRequest | undefined): Record<string, string> =>

@@ -2,16 +2,42 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../src/conformance/profile.ts';
 import { runConformance, selectChecks } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
-import { startReference } from '../../src/reference/server.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 import { FAULTS } from './fault-catalogue.ts';
+import { type FaultHooks, startReferenceWithFaults } from './fault-injection.ts';
 
 // Each fault is injected into a fresh reference server, and the checks of the rule it breaks run
 // against it: the fault is caught when one of them fails naming that rule.
 const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 const caught: string[] = [];
+
+/** The rules of the catalogue by the version their faults are run at. */
+const RULES_BY_VERSION = new Map<string, string[]>();
+for (const fault of FAULTS) {
+  const version = fault.version ?? loadVersionRegistry().latest;
+  RULES_BY_VERSION.set(version, [...(RULES_BY_VERSION.get(version) ?? []), fault.requirement]);
+}
+
+/** `use` against a fresh reference server with `hooks` injected, stopped and removed after. */
+async function withServer<T>(hooks: FaultHooks, use: (profile: Profile) => Promise<T>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'service-fault-'));
+  const server = await startReferenceWithFaults(hooks, { dataDir, timeScale: SCALE });
+  try {
+    return await use(
+      profileOf(server.url, server.workspace, {
+        timeScale: SCALE,
+        triggerEvents: true,
+        allowLocalDestinations: true,
+      }),
+    );
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
 afterAll(() => {
   console.log(
@@ -28,42 +54,38 @@ describe('the fault catalogue', () => {
     ).toEqual([]);
   });
 
+  // The control: the same composition without a fault fails none of those checks, so a fault is
+  // caught by what it changes, not by how the server was put together for it.
+  it.each([...RULES_BY_VERSION])(
+    'without a fault, the checks of its rules pass at %s',
+    async (version, requirements) => {
+      const results = await withServer({}, (profile) =>
+        runConformance(profile, version, { checks: selectChecks([...new Set(requirements)]) }),
+      );
+      expect(results.length).toBeGreaterThan(0);
+      expect(
+        results.filter((r) => r.status === 'failed').map((r) => [r.check, r.diagnostics]),
+      ).toEqual([]);
+    },
+    60_000,
+  );
+
   it.each(FAULTS.map((f) => [`${f.requirement} ${f.id}`, f] as const))(
     '%s is caught',
     async (_, fault) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'service-fault-'));
-      const server = await startReference({
-        dataDir,
-        port: 0,
-        timeScale: SCALE,
-        triggerEvents: true,
-        allowLocalDestinations: true,
-        faults: fault.hooks(),
-      });
-      try {
-        const profile = profileOf(server.url, server.workspace, {
-          timeScale: SCALE,
-          triggerEvents: true,
-          allowLocalDestinations: true,
-        });
-        const results = await runConformance(
-          profile,
-          fault.version ?? loadVersionRegistry().latest,
-          { checks: selectChecks([fault.requirement]) },
-        );
-        const named = results.filter(
-          (r) =>
-            r.status === 'failed' && r.diagnostics.some((d) => d.requirement === fault.requirement),
-        );
-        expect(
-          named.map((r) => r.check),
-          JSON.stringify(results.map((r) => [r.check, r.status, r.reason])),
-        ).not.toEqual([]);
-        caught.push(fault.id);
-      } finally {
-        await server.close();
-        await rm(dataDir, { recursive: true, force: true });
-      }
+      const version = fault.version ?? loadVersionRegistry().latest;
+      const results = await withServer(fault.hooks(), (profile) =>
+        runConformance(profile, version, { checks: selectChecks([fault.requirement]) }),
+      );
+      const named = results.filter(
+        (r) =>
+          r.status === 'failed' && r.diagnostics.some((d) => d.requirement === fault.requirement),
+      );
+      expect(
+        named.map((r) => r.check),
+        JSON.stringify(results.map((r) => [r.check, r.status, r.reason])),
+      ).not.toEqual([]);
+      caught.push(fault.id);
     },
     30_000,
   );

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { scaledMs } from '../../time-scale.js';
+import type { Clock } from '../clock.js';
+import type { AttemptOutcome } from './attempt.js';
+import { attemptHeaders } from './attempt-headers.js';
+import type { HealthRecorder } from './health.js';
+import type { DeliveryPolicy } from './policy.js';
+import { type EventIdentity, renderPayload } from './render.js';
+import { retryWait } from './retry-wait.js';
+import type { Route } from './router.js';
+import type { Sender } from './sender.js';
+import type { ServiceEvent } from './service-event.js';
+
+/** How one delivery ended: acknowledged, failed (health updated), or cancelled by shutdown. */
+export interface DeliveryReport {
+  subscriptionId: string;
+  webhookId: string;
+  attempts: number;
+  outcome: 'acknowledged' | 'failed' | 'cancelled';
+  /** Why a failed delivery was not sent: the destination policy's reason. */
+  problem?: string;
+}
+
+/** What a delivery is made with. */
+export interface DeliveryParts {
+  clock: Clock;
+  policy: DeliveryPolicy;
+  sender: Sender;
+  health: HealthRecorder;
+  /** The signing key of an app (AUTH-12). */
+  signingKey: (app: string) => Buffer;
+  /** Divides the retry waits; 1 is real time. */
+  retryScale: number;
+  /** Aborted at shutdown: no further attempt starts, and waiting retries end. */
+  closing: AbortSignal;
+}
+
+type Ending = Pick<DeliveryReport, 'outcome' | 'problem'>;
+type Delivery = (
+  app: string,
+  route: Route,
+  event: ServiceEvent,
+  identity: EventIdentity,
+) => Promise<DeliveryReport>;
+
+/**
+ * Delivers an event to one subscription: rendered in its version, signed per Standard Webhooks,
+ * attempted and retried per SPEC.md's policy (DLV-01..09). Retries live in memory, as the spec
+ * says they may.
+ */
+export function createDelivery(parts: DeliveryParts): Delivery {
+  return async (app, { subscription, version }, event, identity) => {
+    // Encoded once: the signature and the request are over the same bytes.
+    const body = Buffer.from(JSON.stringify(renderPayload(event, version, identity)));
+    // DLV-04: one id per event and subscription, the same on every retry.
+    const report = { subscriptionId: subscription.id, webhookId: `msg_${randomUUID()}` };
+    let previous: AttemptOutcome | undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      if (parts.closing.aborted) return { ...report, attempts: attempt - 1, outcome: 'cancelled' };
+      const headers = attemptHeaders({
+        webhookId: report.webhookId,
+        timestamp: parts.clock.nowSeconds(),
+        key: parts.signingKey(app),
+        body,
+        version,
+        retry: retryOf(previous, attempt),
+      });
+      const outcome = await parts.sender.send(subscription.url, { headers, body });
+      const ending = await endingOf(parts, subscription.id, outcome, attempt);
+      if (ending) return { ...report, attempts: attempt, ...ending };
+      previous = outcome;
+      const waited = await wait(parts, retryWait(parts.policy, attempt, retryAfterOf(outcome)));
+      if (!waited) return { ...report, attempts: attempt, outcome: 'cancelled' };
+    }
+  };
+}
+
+/** How an attempt ends its delivery, with the health recorded; undefined when a retry follows. */
+async function endingOf(
+  { policy, health }: DeliveryParts,
+  subscriptionId: string,
+  outcome: AttemptOutcome,
+  attempt: number,
+): Promise<Ending | undefined> {
+  if (outcome.kind === 'acknowledged') {
+    health.success(subscriptionId);
+    return { outcome: 'acknowledged' };
+  }
+  // A refused destination stays refused: retrying would only ask DNS again.
+  if (outcome.kind === 'refused') {
+    await health.failure(subscriptionId);
+    return { outcome: 'failed', problem: outcome.problem };
+  }
+  if (outcome.kind === 'retryable' && attempt < policy.attempts) return undefined;
+  // DLV-09: the event is dropped; the subscription stays, and its health records the failure.
+  await health.failure(subscriptionId);
+  return { outcome: 'failed' };
+}
+
+/** DLV-05: the retry an attempt is, after a retryable outcome; none for the first attempt. */
+function retryOf(previous: AttemptOutcome | undefined, attempt: number) {
+  return previous?.kind === 'retryable'
+    ? { number: attempt - 1, reason: previous.reason }
+    : undefined;
+}
+
+function retryAfterOf(outcome: AttemptOutcome): number | undefined {
+  return outcome.kind === 'retryable' ? outcome.retryAfter : undefined;
+}
+
+/** Waits `seconds` of service time; false when shutdown ended the wait. */
+async function wait(parts: DeliveryParts, seconds: number): Promise<boolean> {
+  try {
+    await sleep(scaledMs(seconds, parts.retryScale), undefined, { signal: parts.closing });
+    return true;
+  } catch {
+    return false;
+  }
+}

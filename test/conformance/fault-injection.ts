@@ -1,0 +1,193 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
+import type { PassedRequest } from '../../src/http/front.ts';
+import { listen } from '../../src/http/listen.ts';
+import { systemClock } from '../../src/reference/clock.ts';
+import { hearsChatEvent } from '../../src/reference/deliveries/audience.ts';
+import { type Dispatcher, createDispatcher } from '../../src/reference/deliveries/dispatcher.ts';
+import { DELIVERY_POLICY, type DeliveryPolicy } from '../../src/reference/deliveries/policy.ts';
+import type { Audience } from '../../src/reference/deliveries/router.ts';
+import { type Sender, createSender } from '../../src/reference/deliveries/sender.ts';
+import type { ServiceEvent } from '../../src/reference/deliveries/service-event.ts';
+import { APP, type ReferenceToken, seedWorkspace } from '../../src/reference/fixtures.ts';
+import type { Handler } from '../../src/reference/handlers/handler.ts';
+import { HANDLERS } from '../../src/reference/handlers/index.ts';
+import {
+  type ReferenceTokenResolver,
+  createTokenResolver,
+} from '../../src/reference/resolve-token.ts';
+import { createReferenceHandler } from '../../src/reference/server.ts';
+import { seedStaticSubscriptions } from '../../src/reference/static-subscriptions.ts';
+import { type Store, openStore } from '../../src/reference/store.ts';
+import type { TimeScale } from '../../src/time-scale.ts';
+import { type WrittenAnswer, rewritingAnswers } from '../support/answer-rewriter.ts';
+
+/** What an answer hook sees of the exchange: the request as the front passed it, if it did. */
+export interface Exchange {
+  method: string;
+  /** The URL path, without the query. */
+  path: string;
+  request?: PassedRequest;
+  /** Emits an event of the caller's app, as the service's own actions do. */
+  emit(event: ServiceEvent): void;
+}
+
+/** One delivery attempt just before it is sent. */
+export interface OutgoingAttempt {
+  headers: Record<string, string>;
+  body: string;
+  /** 1 for the first attempt. */
+  number: number;
+}
+
+/**
+ * Where a fault makes the reference server depart from the spec. Each hook decorates one real
+ * part of the server, and a part without a hook is the server's own.
+ */
+export interface FaultHooks {
+  /** What a credential is, once resolved (decorates the token resolver). */
+  credential?(token: ReferenceToken): ReferenceToken;
+  /** A request the front passed, before its handler sees it (decorates the handlers). */
+  request?(request: PassedRequest): PassedRequest;
+  /** An answer before it is written, the front's own included (decorates the HTTP handler). */
+  answer?(answer: WrittenAnswer, exchange: Exchange): WrittenAnswer;
+  /** The delivery policy, in part. */
+  policy?: Partial<DeliveryPolicy>;
+  /** A delivery attempt before it is sent (decorates the sender). */
+  attempt?(attempt: OutgoingAttempt): OutgoingAttempt;
+  /** Whether a subscription of `version` hears a chat event, given what the rules decided. */
+  hears?(heard: boolean, event: ServiceEvent, version: string): boolean;
+  /** Set to false to stop recording that outcome in the subscription's health (decorates the store). */
+  recordFailures?: boolean;
+  recordSuccesses?: boolean;
+}
+
+interface InjectionOptions {
+  dataDir: string;
+  timeScale?: TimeScale;
+}
+
+/** Per request: what the request hook made of the request the front passed. */
+type Slot = { request?: PassedRequest };
+
+/**
+ * A reference server as `startReference` composes it (the event trigger on, local destinations
+ * allowed, port chosen by the system), with the hooks' decorators around its parts.
+ */
+export async function startReferenceWithFaults(hooks: FaultHooks, options: InjectionOptions) {
+  const workspace = seedWorkspace();
+  const store = await openStore(options.dataDir);
+  await seedStaticSubscriptions(store, workspace);
+  const clock = systemClock();
+  const policy = { ...DELIVERY_POLICY, ...hooks.policy };
+  const dispatcher = createDispatcher({
+    store: recordingHealth(store, hooks),
+    clock,
+    apps: workspace.apps,
+    timeScale: options.timeScale,
+    policy,
+    audience: hearing(hooks),
+    sender: sending(createSender({ allowLocal: true }, clock, policy.attemptTimeout), hooks),
+  });
+  const slots = new AsyncLocalStorage<Slot>();
+  const handler = await createReferenceHandler(store, workspace, {
+    clock,
+    dispatcher,
+    triggerEvents: true,
+    resolveToken: resolving(createTokenResolver({ workspace, store, clock }), hooks),
+    handlers: passing(HANDLERS, hooks, slots),
+  });
+  const served = await listen(
+    answering(handler, hooks, dispatcher, slots),
+    { port: 0 },
+    'reference',
+  );
+  const close = async () => {
+    dispatcher.close();
+    await served.close();
+    await store.close();
+  };
+  return { url: served.url, workspace, close };
+}
+
+function recordingHealth(store: Store, { recordFailures, recordSuccesses }: FaultHooks): Store {
+  const skipped = new Set([
+    ...(recordFailures === false ? ['recordDeliveryFailure'] : []),
+    ...(recordSuccesses === false ? ['recordDeliverySuccess'] : []),
+  ]);
+  return new Proxy(store, {
+    get: (target, name, receiver) =>
+      skipped.has(String(name)) ? async () => undefined : Reflect.get(target, name, receiver),
+  });
+}
+
+function hearing({ hears }: FaultHooks): Audience | undefined {
+  if (!hears) return undefined;
+  return (event, version, filter) => hears(hearsChatEvent(event, version, filter), event, version);
+}
+
+function sending(sender: Sender, { attempt }: FaultHooks): Sender {
+  if (!attempt) return sender;
+  const send: Sender['send'] = (url, { headers, body }) => {
+    // DLV-05: only retries carry their number, so the attempt's number is read from it.
+    const number = Number(headers['service-retry-num'] ?? 0) + 1;
+    const changed = attempt({ headers, body: Buffer.from(body).toString(), number });
+    return sender.send(url, { headers: changed.headers, body: Buffer.from(changed.body) });
+  };
+  return { ...sender, send };
+}
+
+function resolving(resolve: ReferenceTokenResolver, { credential }: FaultHooks) {
+  if (!credential) return resolve;
+  return async (bearer: string) => {
+    const token = await resolve(bearer);
+    return token && credential(token);
+  };
+}
+
+/** Every handler, with the request hook before it; the request it got is kept for the answer hook. */
+function passing(
+  handlers: Record<string, Handler>,
+  { request: change }: FaultHooks,
+  slots: AsyncLocalStorage<Slot>,
+): Record<string, Handler> {
+  const through =
+    (handler: Handler): Handler =>
+    (context) => {
+      const request = change ? change(context.request) : context.request;
+      const slot = slots.getStore();
+      if (slot) slot.request = request;
+      return handler({ ...context, request });
+    };
+  return Object.fromEntries(Object.entries(handlers).map(([key, h]) => [key, through(h)]));
+}
+
+function answering(
+  handler: Awaited<ReturnType<typeof createReferenceHandler>>,
+  { answer: change }: FaultHooks,
+  dispatcher: Dispatcher,
+  slots: AsyncLocalStorage<Slot>,
+) {
+  if (!change) return handler;
+  return (req: IncomingMessage, res: Parameters<typeof handler>[1]) => {
+    const slot: Slot = {};
+    const rewritten = rewritingAnswers(handler, (answer) =>
+      change(answer, exchangeOf(req, slot.request, dispatcher)),
+    );
+    return slots.run(slot, () => rewritten(req, res));
+  };
+}
+
+function exchangeOf(
+  req: IncomingMessage,
+  request: PassedRequest | undefined,
+  dispatcher: Dispatcher,
+): Exchange {
+  const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
+  return {
+    method: req.method ?? 'GET',
+    path: (req.url ?? '/').split('?')[0]!,
+    request,
+    emit: (event) => void dispatcher.emit(app, event),
+  };
+}
