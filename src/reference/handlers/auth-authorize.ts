@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { HttpAnswer } from '../../http-answer.js';
 import { escapeHtml } from '../../http/escape-html.js';
 import type { PendingConsent } from '../authorization-codes.js';
 import type { OAuthClient } from '../fixtures.js';
-import type { Handler, HandlerAnswer } from './handler.js';
+import type { Handler } from './handler.js';
 
-const refuse = (error: string, description: string): HandlerAnswer => ({
+const refuse = (error: string, description: string): HttpAnswer => ({
   status: 400,
   body: { error, error_description: description },
 });
@@ -22,7 +23,7 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 function checkRequest(
   q: Record<string, string>,
   client: OAuthClient | undefined,
-): { refused: HandlerAnswer } | { pending: PendingConsent } {
+): { refused: HttpAnswer } | { pending: PendingConsent } {
   if (!client) return { refused: refuse('invalid_client', 'unknown client_id') };
   const refusal = refusalOf(q, client);
   if (refusal) return { refused: refusal };
@@ -40,7 +41,7 @@ function checkRequest(
   };
 }
 
-function refusalOf(q: Record<string, string>, client: OAuthClient): HandlerAnswer | undefined {
+function refusalOf(q: Record<string, string>, client: OAuthClient): HttpAnswer | undefined {
   if (!q.redirect_uri || !client.redirectUris.includes(q.redirect_uri))
     return refuse('invalid_request', 'redirect_uri is not registered exactly');
   if (q.response_type !== 'code')
@@ -116,7 +117,7 @@ export const authAuthorize: Handler = async ({
   workspace,
   codes,
   clock,
-}): Promise<HandlerAnswer> => {
+}): Promise<HttpAnswer> => {
   const client = workspace.oauthClients.find((c) => c.id === request.query.client_id);
   const checked = checkRequest(request.query, client);
   if ('refused' in checked) return checked.refused;

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import type { HttpAnswer } from '../../http-answer.js';
 import { mediaTypeOf, readBody } from '../../http/http-io.js';
 import type { CodeStore, PendingConsent } from '../authorization-codes.js';
 import type { Clock } from '../clock.js';
 import { browserOf } from './auth-authorize.js';
-import type { HandlerAnswer } from './handler.js';
 
 export { CONSENT_PATH } from './auth-authorize.js';
 
@@ -16,7 +16,7 @@ interface ConsentContext {
 }
 
 /** An answer with its headers, as the server writes it. */
-type ConsentAnswer = HandlerAnswer & { headers: Record<string, string> };
+type ConsentAnswer = HttpAnswer & { headers: Record<string, string> };
 
 const refuse = (
   status: number,

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { HttpAnswer } from '../../http-answer.js';
 import { ACCESS_TOKEN_SECONDS } from '../store.js';
 import type { OAuthClient } from '../fixtures.js';
-import type { Handler, HandlerAnswer, HandlerContext } from './handler.js';
+import type { Handler, HandlerContext } from './handler.js';
 
 type Form = Record<string, string | undefined>;
-const oauthError = (status: number, error: string, description: string): HandlerAnswer => ({
+const oauthError = (status: number, error: string, description: string): HttpAnswer => ({
   status,
   body: { error, error_description: description },
 });
@@ -80,7 +81,7 @@ function authenticate(context: HandlerContext, form: Form): OAuthClient | undefi
 function tokenResponse(
   tokens: { accessToken: string; refreshToken: string },
   scope: string,
-): HandlerAnswer {
+): HttpAnswer {
   return {
     status: 200,
     headers: { 'cache-control': 'no-store' },
@@ -102,7 +103,7 @@ function tokenResponse(
 function pkceProblem(
   challenge: string | undefined,
   verifier: string | undefined,
-): HandlerAnswer | undefined {
+): HttpAnswer | undefined {
   if (challenge === undefined && verifier === undefined) return undefined;
   if (challenge === undefined)
     return oauthError(
@@ -128,7 +129,7 @@ async function exchangeCode(
   client: OAuthClient,
   form: Form,
   now: number,
-): Promise<HandlerAnswer> {
+): Promise<HttpAnswer> {
   const code = codes.take(form.code ?? '', now);
   if (!code || code.clientId !== client.id || code.redirectUri !== form.redirect_uri)
     return oauthError(
@@ -155,7 +156,7 @@ async function refusedReplay(
   client: OAuthClient,
   refreshToken: string,
   now: number,
-): Promise<HandlerAnswer> {
+): Promise<HttpAnswer> {
   const replayed = await store.grantByRetiredRefreshToken(refreshToken, now);
   if (replayed && replayed.clientId === client.id) await store.revokeGrant(replayed.id);
   return oauthError(
@@ -171,7 +172,7 @@ async function refresh(
   client: OAuthClient,
   form: Form,
   now: number,
-): Promise<HandlerAnswer> {
+): Promise<HttpAnswer> {
   const refreshToken = form.refresh_token ?? '';
   const grant = await context.store.grantByRefreshToken(refreshToken);
   if (!grant || grant.clientId !== client.id || grant.refreshExpiresAt < now)
@@ -189,7 +190,7 @@ async function refresh(
 }
 
 /** AUTH-03..09: the token endpoint, after client authentication (AUTH-04). */
-export const authToken: Handler = async (context): Promise<HandlerAnswer> => {
+export const authToken: Handler = async (context): Promise<HttpAnswer> => {
   const form = context.request.body as Form;
   const client = authenticate(context, form);
   if (!client) return oauthError(401, 'invalid_client', 'client authentication failed');

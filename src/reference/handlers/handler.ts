@@ -1,3 +1,4 @@
+import type { HttpAnswer } from '../../http-answer.js';
 import type { PassedRequest } from '../../http/front.js';
 import type { CodeStore } from '../authorization-codes.js';
 import type { Clock } from '../clock.js';
@@ -21,11 +22,5 @@ export interface HandlerContext {
   dispatcher: Dispatcher;
 }
 
-/** What an operation answers; the server adds the version headers. */
-export interface HandlerAnswer {
-  status: number;
-  headers?: Record<string, string>;
-  body?: unknown;
-}
-
-export type Handler = (context: HandlerContext) => Promise<HandlerAnswer>;
+/** An operation's code: its answer, to which the server adds the headers the front decided. */
+export type Handler = (context: HandlerContext) => Promise<HttpAnswer>;

@@ -1,6 +1,7 @@
+import type { HttpAnswer } from '../../http-answer.js';
 import { destinationProblem } from '../destination-url.js';
 import { filterProblem } from '../deliveries/filter-keys.js';
-import type { Handler, HandlerAnswer } from './handler.js';
+import type { Handler } from './handler.js';
 
 interface Body {
   event?: string;
@@ -22,7 +23,7 @@ export const v1WebhookSubscribe: Handler = async ({
   store,
   registry,
   dispatcher,
-}): Promise<HandlerAnswer> => {
+}): Promise<HttpAnswer> => {
   const body = request.body as Body;
   if (!body.event || !body.url) return { status: 400, body: { error: 'missing_parameter' } };
   if (destinationProblem(body.url, dispatcher.destinations))
