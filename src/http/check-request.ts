@@ -237,7 +237,7 @@ function oversizedFields(schema: unknown, value: unknown, at: string): string[] 
 }
 
 /** VER-12: an avatar from the asset endpoint (a configured host) or a legacy service path. */
-export function isHostedAvatar(url: string, hosts: string[]): boolean {
+function isHostedAvatar(url: string, hosts: string[]): boolean {
   try {
     const parsed = new URL(url);
     return (

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { ALL_SCOPES, type Credential, type FrontConfig } from '../http/front-config.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 
-export { ALL_SCOPES };
 /** The mock's configuration is the front's. */
 export type MockConfig = FrontConfig;
 

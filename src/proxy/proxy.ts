@@ -15,7 +15,7 @@ import { requestTarget } from '../http/request-target.js';
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 /** Defaults of the bounds: together they cap the proxy's memory at about maxInFlight x (request + answer). */
-export const PROXY_LIMITS = {
+const PROXY_LIMITS = {
   maxBodyBytes: 1024 * 1024,
   maxAnswerBytes: 8 * 1024 * 1024,
   maxInFlight: 64,

@@ -45,7 +45,7 @@ function sameName(a: string, b: string): boolean {
 }
 
 /** The headers a delivery may carry (DLV-02, DLV-05), by their lowercase names. */
-export const WEBHOOK_HEADER_NAMES = [
+const WEBHOOK_HEADER_NAMES = [
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',

@@ -1,5 +1,5 @@
 /** The prefix of every webhook signing secret (AUTH-12). */
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
