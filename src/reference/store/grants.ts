@@ -3,7 +3,7 @@ import type { Client, InStatement } from '@libsql/client';
 import { type GrantRow, firstGrant } from './grant-row.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, hashToken, newToken } from './tokens.js';
 
-interface IssuedTokens {
+export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
 }
