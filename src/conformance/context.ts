@@ -2,7 +2,6 @@ import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import type { HttpAnswer } from '../http-answer.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
-import type { RegisteredCheck } from './check.js';
 import type { Profile } from './profile.js';
 import { readAnswer } from './read-answer.js';
 import type { Receiver } from './receiver.js';
@@ -79,11 +78,11 @@ export interface Found {
  * (the response rules': `content_type`, `body`, ...), each difference named by the request.
  */
 export function createContext(
-  [id, check]: RegisteredCheck,
+  { id, requirements }: { id: string; requirements: readonly string[] },
   { profile, version, documents, receiver, fullSchedule }: RunScope,
 ): { context: CheckContext; found: Found } {
   const found: Found = { findings: [], shapes: [] };
-  const requirement = check.requirements[0];
+  const requirement = requirements[0];
   const judge = (request: JudgedRequest, { status, headers = {}, body }: HttpAnswer) => {
     const { path, method, version: asked = version } = request;
     for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked))

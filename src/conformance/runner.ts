@@ -67,7 +67,10 @@ export async function runConformance(
 async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckResult> {
   const [id, check] = entry;
   const begun = performance.now();
-  const { context, found } = createContext(entry, scope);
+  const { context, found } = createContext(
+    { id: entry[0], requirements: entry[1].requirements },
+    scope,
+  );
   let skip: void | Skip = undefined;
   try {
     skip = await check.run(context);
