@@ -12,7 +12,7 @@ export interface TimeScales {
 
 export type TimeScale = number | Partial<TimeScales>;
 
-export const CLOCKS = ['retries', 'debounce', 'failStreak'] as const;
+const CLOCKS = ['retries', 'debounce', 'failStreak'] as const;
 export type Clock = (typeof CLOCKS)[number];
 
 /** Milliseconds of real time for `seconds` of service time at a factor (1 = real time). */

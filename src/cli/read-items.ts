@@ -14,8 +14,8 @@ export interface Item {
 }
 
 /** A whole JSON document read at once is bounded; NDJSON streams one line at a time. */
-export const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
-export const MAX_LINE_CHARS = 1024 * 1024;
+const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
+const MAX_LINE_CHARS = 1024 * 1024;
 
 /**
  * The items of a file (or `-`, standard input). NDJSON when the first non-empty line is a JSON

@@ -75,7 +75,7 @@ export function nonce(): string {
 }
 
 /** Longest real wait a check makes without `--full-schedule`. */
-export const WAIT_BUDGET_MS = 20_000;
+const WAIT_BUDGET_MS = 20_000;
 
 /** How long to wait for `seconds` of service time on one of the profile's clocks (retry waits by default). */
 export function waitMs(

@@ -14,9 +14,9 @@ export interface PendingConsent extends AuthorizationCode {
 }
 
 /** Codes live 60 seconds and are single-use (AUTH-05): a code is forgotten the moment it is taken. */
-export const CODE_SECONDS = 60;
+const CODE_SECONDS = 60;
 /** How long the consent page's form can be submitted. */
-export const CONSENT_SECONDS = 600;
+const CONSENT_SECONDS = 600;
 /**
  * At most this many codes, and as many unanswered consent pages, are held: anyone can open the
  * authorize page, so the oldest entries give way rather than memory growing without bound.

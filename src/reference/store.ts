@@ -2,4 +2,4 @@
 export { type Store, openStore } from './store/open-store.js';
 export type { DeliveryRoute, SubscriptionRow } from './store/subscription-row.js';
 export type { GrantRow } from './store/grant-row.js';
-export { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './store/tokens.js';
+export { ACCESS_TOKEN_SECONDS } from './store/tokens.js';

@@ -8,7 +8,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
  * The `x-` annotations the sources use. Registering them keeps ajv strict: a misspelt keyword
  * fails compilation instead of being silently ignored.
  */
-export const ANNOTATION_KEYWORDS = [
+const ANNOTATION_KEYWORDS = [
   'x-shape',
   'x-pinned-to',
   'x-avatar-url',

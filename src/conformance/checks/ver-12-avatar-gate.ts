@@ -2,7 +2,7 @@ import type { Check } from '../check.js';
 import { tableCheck } from '../table-check.js';
 
 /** VER-12: the first version that takes only service-hosted avatars. */
-export const HOSTED_AVATARS_SINCE = '2026-08-25';
+const HOSTED_AVATARS_SINCE = '2026-08-25';
 
 /** VER-12: from 2026-08-25 an avatar must be service-hosted (400 otherwise); before, any absolute HTTP(S) URL. */
 export const ver12AvatarGate: Check = tableCheck({

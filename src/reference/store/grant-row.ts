@@ -9,7 +9,7 @@ export interface GrantRow {
 }
 
 /** A row of the `grants` table as the store's callers see it. */
-export function grantRow(row: unknown): GrantRow {
+function grantRow(row: unknown): GrantRow {
   const r = row as Record<string, unknown>;
   return {
     id: String(r.id),
