@@ -14,6 +14,7 @@ import { requestTarget } from '../http/request-target.js';
  */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
+const TOO_MANY_RULE = 'more_violations';
 /** Defaults of the bounds: together they cap the proxy's memory at about maxInFlight x (request + answer). */
 const PROXY_LIMITS = {
   maxBodyBytes: 1024 * 1024,
@@ -110,9 +111,7 @@ export async function startProxy(options: ProxyOptions) {
       if (!DROPPED.has(name)) out[name] = value;
     });
     if (diagnostics.length) {
-      const value = JSON.stringify(diagnostics);
-      out[VIOLATIONS_HEADER] =
-        value.length > MAX_HEADER_LENGTH ? `${value.slice(0, MAX_HEADER_LENGTH)}...` : value;
+      out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
       log(
         `violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map(describe).join('; ')}`,
       );
@@ -164,4 +163,22 @@ export async function startProxy(options: ProxyOptions) {
 /** One diagnostic in the log line: where, then what (`body/webhooks: must be array`). */
 function describe(diagnostic: Diagnostic): string {
   return diagnostic.location ? `${diagnostic.location}: ${diagnostic.message}` : diagnostic.message;
+}
+
+/**
+ * The diagnostics as a JSON list that stays JSON and under ~8 KiB (Node refuses a response head over
+ * 16 KiB): whole diagnostics while they fit, then one saying how many more the log line carries.
+ */
+function violationsHeader(diagnostics: Diagnostic[]): string {
+  const more = (count: number) =>
+    diagnostic(TOO_MANY_RULE, `${count} more in the proxy's log`, { severity: 'warning' });
+  const kept: Diagnostic[] = [];
+  for (const [index, found] of diagnostics.entries()) {
+    const rest = diagnostics.length - index - 1;
+    const candidate = rest ? [...kept, found, more(rest)] : [...kept, found];
+    if (JSON.stringify(candidate).length > MAX_HEADER_LENGTH)
+      return JSON.stringify([...kept, more(rest + 1)]);
+    kept.push(found);
+  }
+  return JSON.stringify(kept);
 }

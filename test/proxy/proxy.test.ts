@@ -66,6 +66,34 @@ describe('proxy', () => {
     expect(response.headers.get(VIOLATIONS_HEADER)).toBeNull();
   });
 
+  it('keeps the violations header JSON when it is cut: whole diagnostics, then how many more', async () => {
+    // 400 subscriptions missing every field: thousands of body diagnostics, far over 8 KiB.
+    const many = await startRecordingServer(() => ({
+      status: 200,
+      headers: { 'service-version': '2026-08-25' },
+      body: { ok: true, webhooks: Array.from({ length: 400 }, () => ({})) },
+    }));
+    const proxy = await startProxy({ upstream: many.url, log: (line) => logged.push(line) });
+    try {
+      const response = await fetch(`${proxy.url}/v1/webhook.list`, {
+        headers: { 'service-version': '2026-08-25' },
+      });
+      const header = response.headers.get(VIOLATIONS_HEADER) ?? '';
+      expect(header.length).toBeLessThanOrEqual(8 * 1024);
+      const violations = JSON.parse(header) as Array<{ rule: string; message: string }>;
+      const last = violations.at(-1)!;
+      expect(last.rule).toBe('more_violations');
+      const logLine = logged.find(
+        (l) =>
+          l.startsWith(`violation GET /v1/webhook.list 200: `) && l.includes('body/webhooks/399'),
+      );
+      const inLog = logLine!.split('; ').length;
+      expect(violations.length - 1 + Number(/^(\d+) more/.exec(last.message)![1])).toBe(inLog);
+    } finally {
+      await Promise.all([proxy.close(), many.close()]);
+    }
+  });
+
   it('answers 502 when the upstream cannot be reached', async () => {
     const dead = await startProxy({
       upstream: 'http://127.0.0.1:9',
