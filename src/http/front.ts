@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { HttpAnswer } from '../http-answer.js';
 import { HTTP_METHODS } from '../openapi/operations.js';
 import {
   type Generation,
@@ -33,7 +34,7 @@ export interface PassedRequest {
 }
 
 export type FrontResult =
-  | { kind: 'answer'; status: number; headers: Record<string, string>; body: unknown }
+  | ({ kind: 'answer' } & Required<HttpAnswer>)
   | { kind: 'pass'; request: PassedRequest; headers: Record<string, string> };
 
 /**
