@@ -8,12 +8,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
  * The `x-` annotations the sources use. Registering them keeps ajv strict: a misspelt keyword
  * fails compilation instead of being silently ignored.
  */
-const ANNOTATION_KEYWORDS = [
-  'x-shape',
-  'x-pinned-to',
-  'x-avatar-url',
-  'x-max-bytes',
-] as const;
+const ANNOTATION_KEYWORDS = ['x-shape', 'x-pinned-to', 'x-avatar-url', 'x-max-bytes'] as const;
 
 export interface AjvOptions {
   /** Keep `$ref`s as calls, so an error's `schemaPath` stays relative to the file it is in. */
