@@ -57,7 +57,6 @@ export function createFront(
     if (!url)
       return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };
     const generation = generationOf(url.pathname);
-    const path = documentPathOf(url.pathname);
     const headers: Record<string, string> = {};
     const fail = (error: SpecError): FrontResult => ({
       kind: 'answer',
@@ -68,49 +67,18 @@ export function createFront(
 
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const token = bearer === undefined ? undefined : await resolveToken(bearer);
-    let version = '';
-    if (generation === 'v1') {
-      const requested = req.headers['service-version'];
-      const resolution = resolveVersion(
-        Array.isArray(requested) ? requested[0] : requested,
-        token,
-        registry,
-        config,
-      );
-      headers['Service-Version'] = resolution.version;
-      if (resolution.kind === 'unsupported')
-        return fail({ status: 400, body: { supportedVersions: resolution.supported } });
-      if (resolution.kind === 'sunset') return fail({ status: 410, code: 'version_sunset' });
-      if (resolution.deprecated) {
-        headers.Deprecation = 'true';
-        if (resolution.deprecated.sunset)
-          headers.Sunset = new Date(`${resolution.deprecated.sunset}T00:00:00Z`).toUTCString();
-      }
-      version = resolution.version;
-    }
+    const version =
+      generation === 'v1' ? negotiateVersion(req, token, registry, config, headers) : '';
+    if (typeof version !== 'string') return fail(version);
+    const refusedCredential = credentialRefusal(generation, bearer, token);
+    if (refusedCredential) return fail(refusedCredential);
+
     const documentKey = documentKeyOf(url.pathname, version);
     const loaded = documents.get(documentKey)!;
-    if (generation !== 'auth') {
-      if (bearer === undefined) return fail({ status: 401, code: 'not_authed' });
-      if (!token) return fail({ status: 401, code: 'invalid_token' });
-      if (token.revoked) return fail({ status: 401, code: 'token_revoked' });
-      if (token.expired) return fail({ status: 401, code: 'invalid_token' });
-    }
-
-    // The path is the request's: only the document's own paths are found.
-    const item = ownEntry(
-      (loaded.document.paths ?? {}) as Record<string, Record<string, any>>,
-      path,
-    );
-    if (!item) return fail({ status: 404, code: 'unknown_method' });
+    const path = documentPathOf(url.pathname);
     const method = (req.method ?? 'GET').toLowerCase();
-    const operation = HTTP_METHODS.includes(method as never) ? item[method] : undefined;
-    if (!operation) {
-      headers.Allow = HTTP_METHODS.filter((m) => item[m])
-        .join(', ')
-        .toUpperCase();
-      return fail({ status: 405, code: 'method_not_allowed' });
-    }
+    const operation = findOperation(loaded, path, method, headers);
+    if ('status' in operation) return fail(operation);
 
     const mediaType = mediaTypeOf(req.headers['content-type']);
     const decoded = read.ok ? decodeBody(read.raw, mediaType) : undefined;
@@ -123,7 +91,7 @@ export function createFront(
       generation,
       path,
       method,
-      operation,
+      operation: operation.found,
       token,
       mediaType,
       body: decoded?.value,
@@ -131,7 +99,7 @@ export function createFront(
       query,
       avatarHosts: config.avatarHosts,
     });
-    const refused = refusalOf(findings, operation);
+    const refused = refusalOf(findings, operation.found);
     if (refused) return fail(refused);
     // Nothing found: the body was read and decoded, and the query's fields are usable.
     return {
@@ -142,7 +110,7 @@ export function createFront(
         documentKey,
         path,
         method,
-        operation,
+        operation: operation.found,
         query: query!,
         bearer,
         token,
@@ -151,4 +119,61 @@ export function createFront(
       },
     };
   };
+}
+
+/**
+ * VER-02..05: the dated version a v1 request is served at, its headers set on `headers`
+ * (Service-Version, and Deprecation and Sunset for a deprecated one); the refusal otherwise.
+ */
+function negotiateVersion(
+  req: IncomingMessage,
+  token: Credential | undefined,
+  registry: VersionRegistry,
+  config: FrontConfig,
+  headers: Record<string, string>,
+): string | SpecError {
+  const requested = req.headers['service-version'];
+  const asked = Array.isArray(requested) ? requested[0] : requested;
+  const resolution = resolveVersion(asked, token, registry, config);
+  headers['Service-Version'] = resolution.version;
+  if (resolution.kind === 'unsupported')
+    return { status: 400, body: { supportedVersions: resolution.supported } };
+  if (resolution.kind === 'sunset') return { status: 410, code: 'version_sunset' };
+  if (resolution.deprecated) {
+    headers.Deprecation = 'true';
+    if (resolution.deprecated.sunset)
+      headers.Sunset = new Date(`${resolution.deprecated.sunset}T00:00:00Z`).toUTCString();
+  }
+  return resolution.version;
+}
+
+/** AUTH-01, AUTH-02, AUTH-09: v0 and v1 need a live credential; the OAuth server needs none. */
+function credentialRefusal(
+  generation: Generation,
+  bearer: string | undefined,
+  token: Credential | undefined,
+): SpecError | undefined {
+  if (generation === 'auth') return undefined;
+  if (bearer === undefined) return { status: 401, code: 'not_authed' };
+  if (!token) return { status: 401, code: 'invalid_token' };
+  if (token.revoked) return { status: 401, code: 'token_revoked' };
+  return token.expired ? { status: 401, code: 'invalid_token' } : undefined;
+}
+
+/** The operation at `path` and `method`: 404 for a path the document lacks, 405 with Allow. */
+function findOperation(
+  loaded: LoadedDocument,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+): { found: Record<string, any> } | SpecError {
+  // The path is the request's: only the document's own paths are found.
+  const item = ownEntry((loaded.document.paths ?? {}) as Record<string, Record<string, any>>, path);
+  if (!item) return { status: 404, code: 'unknown_method' };
+  const found = HTTP_METHODS.includes(method as never) ? item[method] : undefined;
+  if (found) return { found };
+  headers.Allow = HTTP_METHODS.filter((m) => item[m])
+    .join(', ')
+    .toUpperCase();
+  return { status: 405, code: 'method_not_allowed' };
 }
