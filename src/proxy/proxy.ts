@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen } from '../http/listen.js';
 import { type Diagnostic, diagnostic } from '../diagnostic.js';
-import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
 import { loadVersionRegistry } from '../versions.js';
 import { readAnswerCapped } from './bounded-read.js';
@@ -56,11 +56,7 @@ export async function startProxy(options: ProxyOptions) {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const upstream = options.upstream.replace(/\/+$/, '');
 
-  const { maxBodyBytes, maxAnswerBytes, maxInFlight } = { ...PROXY_LIMITS, ...options };
-  for (const [name, value] of Object.entries({ maxBodyBytes, maxAnswerBytes, maxInFlight })) {
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw new TypeError(`${name} must be a positive whole number, not ${value}`);
-  }
+  const { maxBodyBytes, maxAnswerBytes, maxInFlight } = proxyLimits(options);
   let inFlight = 0;
   const refuse = (
     res: ServerResponse,
@@ -82,18 +78,7 @@ export async function startProxy(options: ProxyOptions) {
       log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
       return refuse(res, 413, 'request_too_large', { connection: 'close' });
     }
-    const headers = Object.entries(req.headers)
-      .filter(([name]) => !DROPPED.has(name))
-      .map(([name, value]) => [name, String(value)] as [string, string]);
-    const answer = await fetch(`${upstream}${req.url ?? '/'}`, {
-      method: req.method,
-      headers,
-      body:
-        read.raw.length && req.method !== 'GET' && req.method !== 'HEAD'
-          ? new Uint8Array(read.raw)
-          : undefined,
-      redirect: 'manual',
-    });
+    const answer = await sendUpstream(upstream, req, read.raw);
     const answered =
       Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes
         ? undefined
@@ -105,11 +90,16 @@ export async function startProxy(options: ProxyOptions) {
     }
     // VER-03: the version the answer names judges it; else the one asked for, else the baseline.
     const asked = req.headers['service-version']?.toString() ?? registry.baseline;
-    const diagnostics = check(path, req.method ?? 'GET', answer, answered, asked);
+    const diagnostics = judgeUpstream(
+      documents,
+      path,
+      req.method ?? 'GET',
+      answer,
+      answered,
+      asked,
+    );
     const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!DROPPED.has(name)) out[name] = value;
-    });
+    for (const [name, value] of answer.headers) if (!DROPPED.has(name)) out[name] = value;
     if (diagnostics.length) {
       out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
       log(
@@ -117,29 +107,6 @@ export async function startProxy(options: ProxyOptions) {
       );
     }
     res.writeHead(answer.status, out).end(answered);
-  };
-
-  const check = (
-    path: string,
-    method: string,
-    answer: Response,
-    raw: Buffer,
-    version: string,
-  ): Diagnostic[] => {
-    let body: unknown = raw.toString('utf8');
-    if (answer.headers.get('content-type')?.includes('json') && raw.length) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        const message = 'the body is not JSON although its content type says so';
-        return [diagnostic('body', message, { location: 'body' })];
-      }
-    }
-    return judgeAnswer(
-      documents,
-      { path, method, status: answer.status, headers: answer.headers, body },
-      version,
-    );
   };
 
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
@@ -158,6 +125,55 @@ export async function startProxy(options: ProxyOptions) {
   };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close };
+}
+
+/** The bounds, defaults filled in; a bound that is not a positive whole number is a TypeError. */
+function proxyLimits(
+  options: ProxyOptions,
+): Required<Pick<ProxyOptions, keyof typeof PROXY_LIMITS>> {
+  const limits = { ...PROXY_LIMITS, ...options };
+  for (const name of Object.keys(PROXY_LIMITS) as Array<keyof typeof PROXY_LIMITS>) {
+    const value = limits[name];
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new TypeError(`${name} must be a positive whole number, not ${value}`);
+  }
+  return limits;
+}
+
+/** The request as the client sent it, less the hop-by-hop headers; a redirect is passed back. */
+function sendUpstream(upstream: string, req: IncomingMessage, raw: Buffer): Promise<Response> {
+  const headers = Object.entries(req.headers)
+    .filter(([name]) => !DROPPED.has(name))
+    .map(([name, value]) => [name, String(value)] as [string, string]);
+  const hasBody = raw.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
+  return fetch(`${upstream}${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? new Uint8Array(raw) : undefined,
+    redirect: 'manual',
+  });
+}
+
+/** Every way the upstream's answer differs from its document; a JSON type with no JSON is one. */
+function judgeUpstream(
+  documents: ReadonlyMap<string, LoadedDocument>,
+  path: string,
+  method: string,
+  answer: Response,
+  raw: Buffer,
+  version: string,
+): Diagnostic[] {
+  let body: unknown = raw.toString('utf8');
+  if (answer.headers.get('content-type')?.includes('json') && raw.length) {
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      const message = 'the body is not JSON although its content type says so';
+      return [diagnostic('body', message, { location: 'body' })];
+    }
+  }
+  const judged = { path, method, status: answer.status, headers: answer.headers, body };
+  return judgeAnswer(documents, judged, version);
 }
 
 /** One diagnostic in the log line: where, then what (`body/webhooks: must be array`). */
