@@ -12,7 +12,8 @@ export function runBin(bin: string, args: string[]): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', bin), args, {
       cwd: PROJECT_ROOT,
-      // Redocly prints a boxed Node 20 end-of-life banner on every call; it says nothing about the documents.
+      // Redocly prints a boxed Node 20 end-of-life banner on every call; it says nothing about the
+      // documents.
       env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
     });
     let output = '';

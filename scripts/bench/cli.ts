@@ -57,7 +57,9 @@ function payloads(count: number): string {
   return `${Array.from({ length: count }, (_, i) => line(i)).join('\n')}\n`;
 }
 
-/** The import time the webhooks entry point reports for itself in a fresh process, median, in ms. */
+/**
+ * The import time the webhooks entry point reports for itself in a fresh process, median, in ms.
+ */
 function importMs(): number {
   const code =
     "const t = performance.now(); await import('service-contract/webhooks'); console.log(performance.now() - t);";

@@ -7,7 +7,9 @@ import { runBin } from '../run-command.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
 import { pinApiVersion } from './pin-api-version.ts';
 
-/** Bundles every API of redocly.yaml into self-contained OpenAPI 3.1 JSON under `<outDir>/openapi/`. */
+/**
+ * Bundles every API of redocly.yaml into self-contained OpenAPI 3.1 JSON under `<outDir>/openapi/`.
+ */
 export async function bundleDocuments(
   outDir: string,
   apis: ApiDocument[] = listApiSources(),

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { runBin } from '../run-command.ts';
 
-/** Compiles src/ and the generated types to dist/ (ESM, declarations, source maps): what the package ships. */
+/**
+ * Compiles src/ and the generated types to dist/ (ESM, declarations, source maps): what the package
+ * ships.
+ */
 export async function compileDist(): Promise<void> {
   // Start clean so a removed module leaves no stale file in the package.
   await rm(join(PROJECT_ROOT, 'dist'), { recursive: true, force: true });

@@ -9,7 +9,9 @@ export interface ExampleCase {
   valid: boolean;
 }
 
-/** An example file beside a schema: `<schema>.<variant>.example.json`, one case or an array of them. */
+/**
+ * An example file beside a schema: `<schema>.<variant>.example.json`, one case or an array of them.
+ */
 interface ExampleFile {
   path: string;
   schema: SchemaFile | undefined;
