@@ -24,5 +24,8 @@ export interface Check {
   run(context: CheckContext): Promise<void | Skip>;
 }
 
-/** A check under its id, as the registry lists it: the id names its findings and `--only` selects by it. */
+/**
+ * A check under its id, as the registry lists it: the id names its findings and `--only` selects by
+ * it.
+ */
 export type RegisteredCheck = readonly [id: string, check: Check];

@@ -44,7 +44,10 @@ export interface CheckContext {
     finding: Pick<Diagnostic, 'message'> &
       Partial<Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location'>>,
   ): void;
-  /** A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the profile has one. */
+  /**
+   * A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the
+   * profile has one.
+   */
   credential(options: {
     pin?: string | null;
     scopes?: string[];
@@ -52,7 +55,9 @@ export interface CheckContext {
   }): string | undefined;
   /** The run's delivery receiver on loopback, started on first use. */
   receiver(): Promise<Receiver>;
-  /** Whether checks may wait out the real schedule (minutes) rather than report it as not testable. */
+  /**
+   * Whether checks may wait out the real schedule (minutes) rather than report it as not testable.
+   */
   fullSchedule: boolean;
   /** The bundled documents answers are held to, keyed `v0`, `auth` or by dated version. */
   documents: Map<string, LoadedDocument>;
@@ -67,7 +72,9 @@ export interface RunScope {
   fullSchedule: boolean;
 }
 
-/** What one check found: what it reported, and how the answers it got differ from their documents. */
+/**
+ * What one check found: what it reported, and how the answers it got differ from their documents.
+ */
 export interface Found {
   findings: Diagnostic[];
   shapes: Diagnostic[];

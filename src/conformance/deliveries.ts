@@ -18,7 +18,9 @@ export interface HookOptions {
   respond?: Responder;
 }
 
-/** What the implementation emits an event from: its payload fields and the facts it does not show. */
+/**
+ * What the implementation emits an event from: its payload fields and the facts it does not show.
+ */
 export interface Emission {
   data: Record<string, unknown>;
   context?: Record<string, unknown>;
@@ -77,7 +79,10 @@ export function nonce(): string {
 /** Longest real wait a check makes without `--full-schedule`. */
 const WAIT_BUDGET_MS = 20_000;
 
-/** How long to wait for `seconds` of service time on one of the profile's clocks (retry waits by default). */
+/**
+ * How long to wait for `seconds` of service time on one of the profile's clocks (retry waits by
+ * default).
+ */
 export function waitMs(
   { profile }: CheckContext,
   seconds: number,
@@ -86,7 +91,10 @@ export function waitMs(
   return scaledMs(seconds, timeScales(profile.timeScale)[clock]);
 }
 
-/** A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for the full schedule. */
+/**
+ * A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for
+ * the full schedule.
+ */
 export function tooLong(
   context: CheckContext,
   seconds: number,

@@ -35,7 +35,10 @@ export function expectAnswer(
   return false;
 }
 
-/** The keys of `wanted` whose values `seen` does not have (compared as JSON, so lists compare by content). */
+/**
+ * The keys of `wanted` whose values `seen` does not have (compared as JSON, so lists compare by
+ * content).
+ */
 export function differingKeys(
   wanted: Record<string, unknown>,
   seen: Record<string, unknown>,

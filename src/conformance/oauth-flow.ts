@@ -9,7 +9,9 @@ import { readAnswer } from './read-answer.js';
 
 export type OAuthClient = Profile['oauthClients'][number];
 
-/** A PKCE verifier and its `S256` challenge (RFC 7636), as the toolkit's OAuth helpers make them. */
+/**
+ * A PKCE verifier and its `S256` challenge (RFC 7636), as the toolkit's OAuth helpers make them.
+ */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
   const verifier = oauth.generateRandomCodeVerifier();
   return { verifier, challenge: await oauth.calculatePKCECodeChallenge(verifier) };
@@ -54,14 +56,20 @@ export async function authorize(
   return form ? submitConsent(context, `${context.profile.authUrl}${path}`, page, form) : page;
 }
 
-/** A form of a consent page: where it goes and the fields a browser would send without the user's choice. */
+/**
+ * A form of a consent page: where it goes and the fields a browser would send without the user's
+ * choice.
+ */
 export interface ConsentForm {
   action?: string;
   method: string;
   fields: Array<[string, string]>;
 }
 
-/** HTML as fast-xml-parser reads it: elements in order, attributes under `:@`, void elements unpaired. */
+/**
+ * HTML as fast-xml-parser reads it: elements in order, attributes under `:@`, void elements
+ * unpaired.
+ */
 const HTML = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -109,7 +117,9 @@ function findForm(nodes: HtmlNode[]): HtmlNode | undefined {
   return undefined;
 }
 
-/** The `<input>` fields a browser submits by itself: not buttons, and check boxes only when checked. */
+/**
+ * The `<input>` fields a browser submits by itself: not buttons, and check boxes only when checked.
+ */
 function inputsOf(nodes: HtmlNode[]): Array<[string, string]> {
   return nodes.flatMap((node): Array<[string, string]> => {
     if (tagOf(node) !== 'input') return inputsOf(childrenOf(node));
@@ -139,7 +149,10 @@ export function consentForm(html: string): ConsentForm | undefined {
   };
 }
 
-/** The `name=value` of each cookie a page set (one a line, see readAnswer), as a browser sends them back. */
+/**
+ * The `name=value` of each cookie a page set (one a line, see readAnswer), as a browser sends them
+ * back.
+ */
 const cookiesOf = ({ headers }: HttpAnswer) =>
   (headers?.['set-cookie'] ?? '')
     .split('\n')
@@ -147,7 +160,9 @@ const cookiesOf = ({ headers }: HttpAnswer) =>
     .filter(Boolean)
     .join('; ');
 
-/** Submits a consent form as a browser does; the answer is held to the authorize step's document. */
+/**
+ * Submits a consent form as a browser does; the answer is held to the authorize step's document.
+ */
 async function submitConsent(
   context: CheckContext,
   pageUrl: string,
@@ -195,7 +210,10 @@ export interface Code {
   verifier?: string;
 }
 
-/** Authorizes `client` (with PKCE `S256` when `pkce`), returning the code, or throws saying what came instead. */
+/**
+ * Authorizes `client` (with PKCE `S256` when `pkce`), returning the code, or throws saying what
+ * came instead.
+ */
 export async function obtainCode(
   context: CheckContext,
   client: OAuthClient,
@@ -217,7 +235,10 @@ export async function obtainCode(
 /** How a confidential client proves itself at the token endpoint (AUTH-04). */
 export type ClientAuth = 'basic' | 'body';
 
-/** `POST /oauth/token` with `form`, the client authenticating as `auth` says (public clients send only their id). */
+/**
+ * `POST /oauth/token` with `form`, the client authenticating as `auth` says (public clients send
+ * only their id).
+ */
 export function tokenRequest(
   context: CheckContext,
   client: OAuthClient,

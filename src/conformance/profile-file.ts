@@ -5,7 +5,10 @@ import type { Profile } from './profile.js';
 const scale = { type: 'number', minimum: 1 };
 const string = { type: 'string', minLength: 1 };
 
-/** Format 1 as docs/conformance-profile.md describes it; unknown fields are allowed, for later formats. */
+/**
+ * Format 1 as docs/conformance-profile.md describes it; unknown fields are allowed, for later
+ * formats.
+ */
 const PROFILE_SCHEMA = {
   type: 'object',
   required: [

@@ -3,7 +3,10 @@ import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
 import { exchangeCode, obtainCode, oauthClient, tokenRequest } from '../oauth-flow.js';
 
-/** AUTH-04: confidential clients authenticate by Basic or form body; public ones send no secret but a verifier. */
+/**
+ * AUTH-04: confidential clients authenticate by Basic or form body; public ones send no secret but
+ * a verifier.
+ */
 export const auth04ClientAuthentication: Check = {
   requirements: ['AUTH-04'],
   title: 'Client secret by Basic or form body; public clients prove themselves with code_verifier',

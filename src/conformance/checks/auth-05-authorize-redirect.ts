@@ -2,7 +2,10 @@ import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
 import { authorize, oauthClient, pkcePair, redirectParams } from '../oauth-flow.js';
 
-/** AUTH-05: `response_type=code`, an exactly registered `redirect_uri`, and `state` echoed on the redirect. */
+/**
+ * AUTH-05: `response_type=code`, an exactly registered `redirect_uri`, and `state` echoed on the
+ * redirect.
+ */
 export const auth05AuthorizeRedirect: Check = {
   requirements: ['AUTH-05'],
   title: 'Authorize matches redirect_uri exactly and echoes state',

@@ -3,7 +3,9 @@ import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
 import { authorize, exchangeCode, obtainCode, oauthClient, pkcePair } from '../oauth-flow.js';
 
-/** AUTH-06: PKCE `S256` is required of public clients, `plain` is refused, the verifier must match. */
+/**
+ * AUTH-06: PKCE `S256` is required of public clients, `plain` is refused, the verifier must match.
+ */
 export const auth06Pkce: Check = {
   requirements: ['AUTH-06'],
   title: 'PKCE S256 required for public clients, plain refused',

@@ -2,7 +2,10 @@ import type { Check } from '../check.js';
 import { differingKeys } from '../expect-answer.js';
 import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.js';
 
-/** AUTH-07: the token response's fields: a Bearer token for a week, a refresh token, space-separated scopes. */
+/**
+ * AUTH-07: the token response's fields: a Bearer token for a week, a refresh token, space-separated
+ * scopes.
+ */
 export const auth07TokenResponse: Check = {
   requirements: ['AUTH-07'],
   title: 'The token response has access_token, Bearer, 604800 s, refresh_token and scope',

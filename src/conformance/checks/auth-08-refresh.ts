@@ -2,7 +2,10 @@ import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
 import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.js';
 
-/** AUTH-08: refresh returns new tokens, the old refresh token stops working, scopes narrow and never widen. */
+/**
+ * AUTH-08: refresh returns new tokens, the old refresh token stops working, scopes narrow and never
+ * widen.
+ */
 export const auth08Refresh: Check = {
   requirements: ['AUTH-08'],
   title: 'Refresh rotates, retires the old refresh token, and cannot add scopes',

@@ -1,7 +1,9 @@
 import type { Check } from '../check.js';
 import { differingKeys } from '../expect-answer.js';
 
-/** AUTH-10: the authorization-server metadata (RFC 8414) with the fields SPEC.md's resolution names. */
+/**
+ * AUTH-10: the authorization-server metadata (RFC 8414) with the fields SPEC.md's resolution names.
+ */
 export const auth10Metadata: Check = {
   requirements: ['AUTH-10'],
   title: 'The metadata document names the endpoints, code, the two grants and S256',

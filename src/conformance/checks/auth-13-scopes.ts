@@ -1,7 +1,10 @@
 import type { Check } from '../check.js';
 import { tableCheck } from '../table-check.js';
 
-/** AUTH-13: each endpoint's scope: `webhook:write`, `webhook:read`, `chat:write` or `chat:send_message`. */
+/**
+ * AUTH-13: each endpoint's scope: `webhook:write`, `webhook:read`, `chat:write` or
+ * `chat:send_message`.
+ */
 export const auth13Scopes: Check = tableCheck({
   requirements: ['AUTH-13'],
   title: 'A credential without the endpoint scope is refused',

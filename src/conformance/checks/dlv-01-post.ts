@@ -3,7 +3,9 @@ import type { Check } from '../check.js';
 import { jsonOf, nonce, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** DLV-01: a delivery is an HTTP POST of JSON to the subscribed URL, and any 2xx acknowledges it. */
+/**
+ * DLV-01: a delivery is an HTTP POST of JSON to the subscribed URL, and any 2xx acknowledges it.
+ */
 export const dlv01Post: Check = {
   requirements: ['DLV-01'],
   title: 'Deliveries are JSON POSTs; a 202 acknowledges as well as a 200',

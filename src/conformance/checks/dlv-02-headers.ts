@@ -2,7 +2,10 @@ import type { Check } from '../check.js';
 import { nonce, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** DLV-02: every attempt, retries included, carries webhook-id, webhook-timestamp (Unix seconds), webhook-signature and Service-Version. */
+/**
+ * DLV-02: every attempt, retries included, carries webhook-id, webhook-timestamp (Unix seconds),
+ * webhook-signature and Service-Version.
+ */
 export const dlv02Headers: Check = {
   requirements: ['DLV-02'],
   title: 'Every attempt carries the webhook headers and Service-Version',

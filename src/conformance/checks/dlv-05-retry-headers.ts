@@ -17,7 +17,9 @@ const WANTED = [
   ['3', 'http_429'],
 ];
 
-/** DLV-05: no retry headers on the first attempt; retries carry Service-Retry-Num and the reason. */
+/**
+ * DLV-05: no retry headers on the first attempt; retries carry Service-Retry-Num and the reason.
+ */
 export const dlv05RetryHeaders: Check = {
   requirements: ['DLV-05'],
   title: 'Retries carry Service-Retry-Num 1..3 and the reason; the first attempt neither',

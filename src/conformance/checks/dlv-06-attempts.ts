@@ -4,7 +4,10 @@ import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import type { ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx and 3xx fail at once. */
+/**
+ * DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx and 3xx fail at
+ * once.
+ */
 export const dlv06Attempts: Check = {
   requirements: ['DLV-06'],
   title: 'Four attempts at most; only transport errors, 5xx and 429 are retried',

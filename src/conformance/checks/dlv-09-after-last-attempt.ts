@@ -3,7 +3,10 @@ import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** DLV-09: after the last attempt the event is dropped, the subscription stays, and the next event starts afresh. */
+/**
+ * DLV-09: after the last attempt the event is dropped, the subscription stays, and the next event
+ * starts afresh.
+ */
 export const dlv09AfterLastAttempt: Check = {
   requirements: ['DLV-09'],
   title: 'After four failed attempts the subscription stays and the next event starts fresh',

@@ -1,6 +1,9 @@
 import type { Check } from '../check.js';
 
-/** DLV-10: events may arrive out of order. A permission, not a duty: no order an implementation sends in breaks it. */
+/**
+ * DLV-10: events may arrive out of order. A permission, not a duty: no order an implementation
+ * sends in breaks it.
+ */
 export const dlv10Order: Check = {
   requirements: ['DLV-10'],
   title: 'Events may arrive out of order',

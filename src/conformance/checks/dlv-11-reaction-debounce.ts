@@ -3,7 +3,10 @@ import type { Check } from '../check.js';
 import { jsonOf, nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** DLV-11: reaction changes of one message are coalesced over about 10 s into one delivery of the latest set. */
+/**
+ * DLV-11: reaction changes of one message are coalesced over about 10 s into one delivery of the
+ * latest set.
+ */
 export const dlv11ReactionDebounce: Check = {
   requirements: ['DLV-11'],
   title: 'Reaction changes of a message coalesce into one delivery of the full current set',
@@ -41,7 +44,8 @@ export const dlv11ReactionDebounce: Check = {
             expected: wanted,
             actual: seen,
           });
-        // About 10 s after the first change; only measured where the scaled window is long enough to tell.
+        // About 10 s after the first change; only measured where the scaled window is long enough
+        // to tell.
         const window = waitMs(context, 10, 'debounce');
         const firstAt = hook!.received[0]?.receivedAt;
         if (window >= 50 && firstAt !== undefined && firstAt - started < window / 2) {

@@ -1,7 +1,10 @@
 import type { Check } from '../check.js';
 import { tableCheck } from '../table-check.js';
 
-/** EPH-02: `missing_parameter` without text; `invalid_parameter` for bad ids, DM threads, long names, bad image URLs. */
+/**
+ * EPH-02: `missing_parameter` without text; `invalid_parameter` for bad ids, DM threads, long
+ * names, bad image URLs.
+ */
 export const eph02InvalidParameters: Check = tableCheck({
   requirements: ['EPH-02'],
   title: 'postEphemeral refuses missing text and invalid parameters with 400',

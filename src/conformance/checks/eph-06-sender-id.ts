@@ -1,7 +1,10 @@
 import type { Check } from '../check.js';
 import { tableCheck } from '../table-check.js';
 
-/** EPH-06: `sender.id` is trimmed and case-insensitive; empty, omitted or `_` is the root identity; unknown ids are accepted. */
+/**
+ * EPH-06: `sender.id` is trimmed and case-insensitive; empty, omitted or `_` is the root identity;
+ * unknown ids are accepted.
+ */
 export const eph06SenderId: Check = tableCheck({
   requirements: ['EPH-06'],
   title: 'Any sender.id is accepted: root, unknown, padded, any case',

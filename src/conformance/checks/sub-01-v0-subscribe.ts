@@ -4,7 +4,10 @@ import { needCredential } from '../needs.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SUB-01: v0 subscribe answers `{id (uuid), event, url, filter}`; `magicast.created` is not subscribable. */
+/**
+ * SUB-01: v0 subscribe answers `{id (uuid), event, url, filter}`; `magicast.created` is not
+ * subscribable.
+ */
 export const sub01V0Subscribe: Check = {
   requirements: ['SUB-01'],
   title: 'v0 subscribe answers the subscription; magicast.created is refused',

@@ -1,7 +1,10 @@
 import type { Check } from '../check.js';
 import { needCredential } from '../needs.js';
 
-/** SUB-02: v0 subscribe is an upsert on (event, url): the second call keeps the id, takes the filter. */
+/**
+ * SUB-02: v0 subscribe is an upsert on (event, url): the second call keeps the id, takes the
+ * filter.
+ */
 export const sub02Upsert: Check = {
   requirements: ['SUB-02'],
   title: 'Subscribing twice to one event and URL updates one subscription',

@@ -1,7 +1,10 @@
 import type { Check } from '../check.js';
 import { tableCheck } from '../table-check.js';
 
-/** SUB-03: a `url` over 1024 characters gives 400 `invalid_parameter`; plain HTTP to a remote host too. */
+/**
+ * SUB-03: a `url` over 1024 characters gives 400 `invalid_parameter`; plain HTTP to a remote host
+ * too.
+ */
 export const sub03UrlRules: Check = tableCheck({
   requirements: ['SUB-03'],
   title: 'Subscription URLs: at most 1024 characters, HTTPS outside local environments',

@@ -1,7 +1,10 @@
 import type { Check } from '../check.js';
 import { needCredential } from '../needs.js';
 
-/** SUB-07: v1 list answers `{webhooks: [...]}` with static and dynamic entries told apart by `dynamic`. */
+/**
+ * SUB-07: v1 list answers `{webhooks: [...]}` with static and dynamic entries told apart by
+ * `dynamic`.
+ */
 export const sub07V1List: Check = {
   requirements: ['SUB-07'],
   title: 'v1 list shows a new subscription as dynamic, and it is gone after unsubscribe',

@@ -3,7 +3,10 @@ import type { Check } from '../check.js';
 import { jsonOf, nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** SUB-10: v0 `codes` compare without colons; the gate is per message and the payload lists every reaction. */
+/**
+ * SUB-10: v0 `codes` compare without colons; the gate is per message and the payload lists every
+ * reaction.
+ */
 export const sub10V0Codes: Check = {
   requirements: ['SUB-10'],
   title: 'v0 reaction codes match with or without colons; the payload keeps every reaction',

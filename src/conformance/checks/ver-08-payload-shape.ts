@@ -4,7 +4,10 @@ import type { Check } from '../check.js';
 import { jsonOf, nonce, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the subscription's version. */
+/**
+ * VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the
+ * subscription's version.
+ */
 export const ver08PayloadShape: Check = {
   requirements: ['VER-08'],
   title: "Payloads match the subscription version's schema: bare, or enveloped with apiVersion",

@@ -6,7 +6,10 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
 const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
 
-/** VER-10: message text renders group and broadcast mentions in the version's grammar; people stay `<@uuid>`. */
+/**
+ * VER-10: message text renders group and broadcast mentions in the version's grammar; people stay
+ * `<@uuid>`.
+ */
 export const ver10MentionRender: Check = {
   requirements: ['VER-10'],
   title: "Delivered message text uses the version's mention grammar",

@@ -48,7 +48,8 @@ export const ver11Membership: Check = {
           data: { chatType: 'group', text: c.marker },
           context: { chatId: c.chatId, mentionsApp: c.mentionsApp },
         });
-      // The last case is heard by every hook: once it arrived, and a little after, the others have too.
+      // The last case is heard by every hook: once it arrived, and a little after, the others have
+      // too.
       const last = cases.at(-1)!.marker;
       await Promise.all(
         [plain, mentionOnly]

@@ -4,7 +4,10 @@ import { tableCheck } from '../table-check.js';
 /** VER-12: the first version that takes only service-hosted avatars. */
 const HOSTED_AVATARS_SINCE = '2026-08-25';
 
-/** VER-12: from 2026-08-25 an avatar must be service-hosted (400 otherwise); before, any absolute HTTP(S) URL. */
+/**
+ * VER-12: from 2026-08-25 an avatar must be service-hosted (400 otherwise); before, any absolute
+ * HTTP(S) URL.
+ */
 export const ver12AvatarGate: Check = tableCheck({
   requirements: ['VER-12'],
   title: 'sender.imageUrl must be service-hosted from 2026-08-25, and only from then',

@@ -28,7 +28,10 @@ export function summarizeByRequirement(results: readonly CheckResult[]): Require
     .sort((a, b) => a.requirement.localeCompare(b.requirement, 'en', { numeric: true }));
 }
 
-/** A failed check covering several requirements fails only those its diagnostics name; it held the others. */
+/**
+ * A failed check covering several requirements fails only those its diagnostics name; it held the
+ * others.
+ */
 export function verdictFor(result: CheckResult, requirement: string): Verdict {
   if (result.status !== 'failed') return result.status;
   return result.diagnostics.some((d) => d.requirement === requirement) ? 'failed' : 'passed';
