@@ -13,7 +13,9 @@ export interface PendingConsent extends AuthorizationCode {
   state?: string;
 }
 
-/** Codes live 60 seconds and are single-use (AUTH-05): a code is forgotten the moment it is taken. */
+/**
+ * Codes live 60 seconds and are single-use (AUTH-05): a code is forgotten the moment it is taken.
+ */
 const CODE_SECONDS = 60;
 /** How long the consent page's form can be submitted. */
 const CONSENT_SECONDS = 600;
@@ -23,7 +25,9 @@ const CONSENT_SECONDS = 600;
  */
 export const MAX_PENDING = 1000;
 
-/** A single-use, short-lived table under unguessable keys, oldest first (Map keeps insertion order). */
+/**
+ * A single-use, short-lived table under unguessable keys, oldest first (Map keeps insertion order).
+ */
 function createExpiringTable<T>(prefix: string, seconds: number) {
   const entries = new Map<string, { value: T; expiresAt: number }>();
   const sweep = (now: number) => {

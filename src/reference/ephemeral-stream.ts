@@ -8,7 +8,10 @@ import { actingUser } from './principal.js';
 /** Where a signed-in user's client listens for its ephemeral messages (server-sent events). */
 export const EPHEMERAL_STREAM = '/reference/ephemeral-stream';
 
-/** Past this many bytes waiting for a slow client, its messages are dropped: delivery is best effort (EPH-05). */
+/**
+ * Past this many bytes waiting for a slow client, its messages are dropped: delivery is best effort
+ * (EPH-05).
+ */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
 export function isEphemeralStream(req: IncomingMessage): boolean {

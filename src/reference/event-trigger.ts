@@ -4,7 +4,10 @@ import type { Dispatcher } from './deliveries/dispatcher.js';
 import { payloadProblems } from './deliveries/payload-problems.js';
 import type { EventContext, ServiceEvent } from './deliveries/service-event.js';
 
-/** Where a test harness makes the server emit an event; served only when enabled (`--trigger-events`). */
+/**
+ * Where a test harness makes the server emit an event; served only when enabled
+ * (`--trigger-events`).
+ */
 export const EVENT_TRIGGER = '/reference/events';
 
 /**

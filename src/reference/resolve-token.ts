@@ -13,10 +13,10 @@ interface ResolverOptions {
 export type ReferenceTokenResolver = (bearer: string) => Promise<ReferenceToken | undefined>;
 
 /**
- * What a bearer token stands for (AUTH-02, AUTH-09): a seeded credential, with its revocation as the
- * store keeps it, else the access token of an OAuth grant in the store. The seeded credentials are
- * keyed by the bearer, which comes from outside: only their own entries are read, so a bearer named
- * like an `Object.prototype` member finds nothing.
+ * What a bearer token stands for (AUTH-02, AUTH-09): a seeded credential, with its revocation as
+ * the store keeps it, else the access token of an OAuth grant in the store. The seeded credentials
+ * are keyed by the bearer, which comes from outside: only their own entries are read, so a bearer
+ * named like an `Object.prototype` member finds nothing.
  */
 export function createTokenResolver({
   workspace,

@@ -45,7 +45,10 @@ export interface ReferenceOptions {
   allowLocalDestinations?: boolean;
   /** How delivery destinations' names are resolved; the system resolver by default. */
   lookup?: LookupFunction;
-  /** Ephemeral-stream clients allowed at once, per user and in total (MAX_STREAMS_PER_USER, MAX_STREAMS by default). */
+  /**
+   * Ephemeral-stream clients allowed at once, per user and in total (MAX_STREAMS_PER_USER,
+   * MAX_STREAMS by default).
+   */
   ephemeralStreams?: HubLimits;
 }
 
@@ -99,7 +102,9 @@ function partsOf(store: Store, workspace: Workspace, options: HandlerOptions): H
   };
 }
 
-/** The front's configuration, its versions' lifecycle read at every request so it follows the clock. */
+/**
+ * The front's configuration, its versions' lifecycle read at every request so it follows the clock.
+ */
 function liveConfig(workspace: Workspace, { registry, clock }: HandlerParts) {
   return {
     ...frontConfig(workspace),
@@ -109,7 +114,9 @@ function liveConfig(workspace: Workspace, { registry, clock }: HandlerParts) {
   };
 }
 
-/** What the index page shows; the getter keeps its statuses following the clock, as the front's do. */
+/**
+ * What the index page shows; the getter keeps its statuses following the clock, as the front's do.
+ */
 function indexOf(
   workspace: Workspace,
   parts: HandlerParts,
@@ -127,7 +134,9 @@ function indexOf(
   };
 }
 
-/** The answer to a request of the contract: the consent form's, the front's own, or its operation's. */
+/**
+ * The answer to a request of the contract: the consent form's, the front's own, or its operation's.
+ */
 function createAnswerer(
   store: Store,
   workspace: Workspace,

@@ -23,7 +23,10 @@ export type AttemptOutcome =
 export interface DeliveryClient {
   policy: DestinationPolicy;
   agent: Agent;
-  /** The policy's verdict per URL (null: allowed), so a busy destination is not classified per attempt. */
+  /**
+   * The policy's verdict per URL (null: allowed), so a busy destination is not classified per
+   * attempt.
+   */
   verdicts: Map<string, string | null>;
 }
 
@@ -31,7 +34,10 @@ export interface DeliveryClient {
 const MAX_VERDICTS = 4096;
 
 export interface DeliveryClientOptions {
-  /** Allow loopback and private destinations, over plain HTTP when the URL names a local host (a local test environment); off by default. */
+  /**
+   * Allow loopback and private destinations, over plain HTTP when the URL names a local host (a
+   * local test environment); off by default.
+   */
   allowLocal?: boolean;
   /** How destination names are resolved; the system resolver by default. */
   lookup?: LookupFunction;
@@ -83,7 +89,9 @@ export function checkedLookup(policy: DestinationPolicy, lookup: LookupFunction)
 
 let strictClient: DeliveryClient | undefined;
 
-/** The policy's verdict on a URL, as `destinationProblem` gives it: the same for the same string. */
+/**
+ * The policy's verdict on a URL, as `destinationProblem` gives it: the same for the same string.
+ */
 function urlProblem({ policy, verdicts }: DeliveryClient, url: string): string | undefined {
   const known = verdicts.get(url);
   if (known !== undefined) return known ?? undefined;

@@ -18,7 +18,10 @@ export interface DispatcherOptions {
   store: Store;
   clock: Clock;
   apps: Record<string, AppDeliverySettings>;
-  /** Divides waits, the reaction debounce and the fail-streak window, together or each; 1 is real time. */
+  /**
+   * Divides waits, the reaction debounce and the fail-streak window, together or each; 1 is real
+   * time.
+   */
   timeScale?: TimeScale;
   /** Where deliveries may go (SUB-03): public HTTPS only unless `allowLocal`; how names resolve. */
   destinations?: DeliveryClientOptions;
@@ -26,7 +29,10 @@ export interface DispatcherOptions {
   policy?: DeliveryPolicy;
   /** Who hears a chat event (VER-11); `hearsChatEvent` by default. */
   audience?: Audience;
-  /** How attempts are sent; undici through `destinations` by default, bounded by the policy's answer window. */
+  /**
+   * How attempts are sent; undici through `destinations` by default, bounded by the policy's answer
+   * window.
+   */
   sender?: Sender;
 }
 
@@ -58,14 +64,20 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     /** Where this dispatcher may deliver (SUB-03): subscribe holds new URLs to the same policy. */
     destinations: sender.destinations,
-    /** Sends an event of `app` to its subscriptions; coalesces reaction changes of one message first. */
+    /**
+     * Sends an event of `app` to its subscriptions; coalesces reaction changes of one message
+     * first.
+     */
     async emit(app: string, event: ServiceEvent): Promise<Emitted> {
       const message = debounceKey(event);
       if (message === undefined) return { ...(await dispatch(app, event)), debounced: false };
       const settled = debouncer.push(`${app} ${message}`, { app, event });
       return { deliveries: 0, debounced: true, settled: settled.then((r) => r ?? []) };
     },
-    /** Stops waiting retries and debounced events; attempts in flight finish, then connections close. */
+    /**
+     * Stops waiting retries and debounced events; attempts in flight finish, then connections
+     * close.
+     */
     close(): void {
       closing.abort();
       debouncer.cancel();

@@ -1,4 +1,6 @@
-/** A subscription filter as deliveries read it: only known keys, in an object without a prototype. */
+/**
+ * A subscription filter as deliveries read it: only known keys, in an object without a prototype.
+ */
 export type Filter = Readonly<Record<string, unknown>>;
 
 /** SUB-04: the keys a v0 filter may have. */

@@ -38,7 +38,8 @@ const KEY_CHECKS = new Map<string, KeyCheck>([
   ['eventId', (wanted, { data }) => record(data.event).id === wanted],
   ['status', (wanted, { data }) => record(data.guest).status === wanted],
   ['lobbyId', (wanted, { data }) => (data.lobbyId ?? record(data.booking).lobbyId) === wanted],
-  // SUB-10: the gate is message-level: one listed code among the reactions lets the whole set through.
+  // SUB-10: the gate is message-level: one listed code among the reactions lets the whole set
+  // through.
   [
     'codes',
     (wanted, { data }) => {

@@ -5,11 +5,16 @@ import type { Store } from '../store.js';
 export interface HealthRecorder {
   /** HEALTH-02: an acknowledged delivery. */
   success(subscriptionId: string): void;
-  /** HEALTH-01, HEALTH-03: a failed delivery; a streak older than the window pauses the subscription. */
+  /**
+   * HEALTH-01, HEALTH-03: a failed delivery; a streak older than the window pauses the
+   * subscription.
+   */
   failure(subscriptionId: string): Promise<void>;
 }
 
-/** Records outcomes at the clock's time; `streakMs` is the (scaled) streak that pauses (HEALTH-03). */
+/**
+ * Records outcomes at the clock's time; `streakMs` is the (scaled) streak that pauses (HEALTH-03).
+ */
 export function createHealthRecorder(
   store: Pick<Store, 'recordDeliverySuccess' | 'recordDeliveryFailure'>,
   clock: Clock,

@@ -8,7 +8,10 @@ import type { ServiceEvent } from './service-event.js';
 export interface EventIdentity {
   /** The envelope's `eventId`: one per event, shared by every subscription it goes to. */
   eventId: string;
-  /** When the event happened, RFC 3339 (the envelope's `timestamp`; its format is not shown in SPEC.md). */
+  /**
+   * When the event happened, RFC 3339 (the envelope's `timestamp`; its format is not shown in
+   * SPEC.md).
+   */
   occurredAt: string;
 }
 

@@ -40,7 +40,9 @@ export function createRouter(
   };
 }
 
-/** VER-14: the subscription's own version, else the app's default; v0 is outside the dated scheme. */
+/**
+ * VER-14: the subscription's own version, else the app's default; v0 is outside the dated scheme.
+ */
 function deliveryVersion(subscription: DeliveryRoute, pin: string): WebhookVersion {
   if (subscription.generation === 'v0') return 'v0';
   return (subscription.apiVersion ?? pin) as WebhookVersion;

@@ -1,7 +1,7 @@
 /**
  * An event the service emits: its generation, its name as subscriptions name it, and its business
- * fields (the whole payload for v0; for v1 what the envelope's `data` holds, written in the baseline
- * mention grammar or the later one, rendered per subscription version either way).
+ * fields (the whole payload for v0; for v1 what the envelope's `data` holds, written in the
+ * baseline mention grammar or the later one, rendered per subscription version either way).
  */
 export interface ServiceEvent {
   generation: 'v0' | 'v1';

@@ -1,7 +1,9 @@
 import { parseSecret } from '../../webhooks/secret.js';
 import type { AppDeliverySettings } from './app-delivery-settings.js';
 
-/** AUTH-12: each app's signing key, decoded from its `whsec_` secret when first needed, then kept. */
+/**
+ * AUTH-12: each app's signing key, decoded from its `whsec_` secret when first needed, then kept.
+ */
 export function createSigningKeys(
   apps: Record<string, AppDeliverySettings>,
 ): (app: string) => Buffer {

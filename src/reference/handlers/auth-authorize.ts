@@ -71,7 +71,10 @@ export function browserOf(header: string | undefined): string | undefined {
   return undefined;
 }
 
-/** A CSP source for the redirect URI: the form's answer redirects there, which `form-action` governs too. */
+/**
+ * A CSP source for the redirect URI: the form's answer redirects there, which `form-action` governs
+ * too.
+ */
 function redirectSource(redirectUri: string): string {
   const url = new URL(redirectUri);
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol;

@@ -27,7 +27,10 @@ const refuse = (
 /** RFC 6749 §3.1: a field sent more than once is refused, not resolved by order. */
 const repeats = (form: URLSearchParams) => new Set(form.keys()).size !== [...form.keys()].length;
 
-/** RFC 6749 §4.1.2, §4.1.2.1: to the registered redirect URI, with the code or `access_denied`, and `state`. */
+/**
+ * RFC 6749 §4.1.2, §4.1.2.1: to the registered redirect URI, with the code or `access_denied`,
+ * and `state`.
+ */
 function redirect(pending: PendingConsent, params: Record<string, string>): ConsentAnswer {
   const location = new URL(pending.redirectUri);
   for (const [name, value] of Object.entries(params)) location.searchParams.set(name, value);

@@ -15,7 +15,10 @@ const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 /** RFC 4648 §4 base64 as RFC 7617 §2 uses it: whole quads, padding only at the end. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** Common OAuth client libraries send `client_secret=` for public clients: an empty value is no value. */
+/**
+ * Common OAuth client libraries send `client_secret=` for public clients: an empty value is no
+ * value.
+ */
 const given = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
 
 /** One form-urlencoded value (RFC 6749 Appendix B); undefined when a `%` escape is bad. */
@@ -29,7 +32,8 @@ function formDecode(value: string): string | undefined {
 
 /**
  * RFC 6749 §2.3.1: HTTP Basic carries the form-urlencoded client id and secret, split at the first
- * colon (RFC 7617 §2: the id cannot hold one, the secret can). Undefined when any part is unreadable.
+ * colon (RFC 7617 §2: the id cannot hold one, the secret can). Undefined when any part is
+ * unreadable.
  */
 function basicCredentials(header: string): { id: string; secret?: string } | undefined {
   const encoded = /^Basic +(\S+) *$/i.exec(header)?.[1];
@@ -43,7 +47,10 @@ function basicCredentials(header: string): { id: string; secret?: string } | und
   return { id, secret: given(secret) };
 }
 
-/** The client id and secret as presented, by HTTP Basic or in the form; undefined when they cannot be read. */
+/**
+ * The client id and secret as presented, by HTTP Basic or in the form; undefined when they cannot
+ * be read.
+ */
 function presented(
   context: HandlerContext,
   form: Form,
@@ -54,13 +61,17 @@ function presented(
     return id === undefined ? undefined : { id, secret: given(form.client_secret) };
   }
   const basic = basicCredentials(header);
-  // RFC 6749 §2.3: one authentication method per request; the form may repeat the id, never another.
+  // RFC 6749 §2.3: one authentication method per request; the form may repeat the id, never
+  // another.
   if (!basic || given(form.client_secret) !== undefined) return undefined;
   if (form.client_id !== undefined && form.client_id !== basic.id) return undefined;
   return basic;
 }
 
-/** Constant time whatever was sent: SHA-256 digests have equal lengths even when the secrets' bytes do not. */
+/**
+ * Constant time whatever was sent: SHA-256 digests have equal lengths even when the secrets' bytes
+ * do not.
+ */
 function sameSecret(sent: string, expected: string): boolean {
   const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
   return timingSafeEqual(digest(sent), digest(expected));
@@ -123,7 +134,10 @@ function pkceProblem(
     : oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
 }
 
-/** AUTH-05, AUTH-06: a code is single-use, short-lived, bound to its client and redirect URI, and to its PKCE challenge. */
+/**
+ * AUTH-05, AUTH-06: a code is single-use, short-lived, bound to its client and redirect URI, and to
+ * its PKCE challenge.
+ */
 async function exchangeCode(
   { store, codes }: HandlerContext,
   client: OAuthClient,
@@ -166,7 +180,10 @@ async function refusedReplay(
   );
 }
 
-/** AUTH-08, AUTH-09: refresh rotates both tokens, may narrow but never widen the scope; a revoked grant is terminal. */
+/**
+ * AUTH-08, AUTH-09: refresh rotates both tokens, may narrow but never widen the scope; a revoked
+ * grant is terminal.
+ */
 async function refresh(
   context: HandlerContext,
   client: OAuthClient,
