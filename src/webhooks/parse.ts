@@ -59,7 +59,9 @@ export function parseWebhook<V extends WebhookVersion>(input: ParseInput<V>): Pa
   return parseReadHeaders(input, readWebhookHeaders(input.headers ?? NO_HEADERS));
 }
 
-/** `parseWebhook` for headers already read: a receiver reads them once for verifying and parsing. */
+/**
+ * `parseWebhook` for headers already read: a receiver reads them once for verifying and parsing.
+ */
 export function parseReadHeaders<V extends WebhookVersion>(
   input: Omit<ParseInput<V>, 'headers'>,
   headers: WebhookHeaders,

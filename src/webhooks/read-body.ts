@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
-/** A body read in full, or why not: over the limit (nothing of it kept), or cut off by the sender. */
+/**
+ * A body read in full, or why not: over the limit (nothing of it kept), or cut off by the sender.
+ */
 export type ReadBody = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: boolean };
 
 const TOO_LARGE = Object.freeze({ ok: false, tooLarge: true }) as ReadBody;

@@ -30,11 +30,15 @@ export interface ReceiverOptions<V extends WebhookVersion> {
   version: V;
   /** The event, where payloads do not name it (v0, the bare v1 baseline). */
   event?: string;
-  /** How far `webhook-timestamp` may be from now, both ways: finite, 0 or more. Default 300 seconds. */
+  /**
+   * How far `webhook-timestamp` may be from now, both ways: finite, 0 or more. Default 300 seconds.
+   */
   toleranceSeconds?: number;
   /** The largest body read, in bytes; a larger one is answered 413 and not kept. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Handle each `webhook-id` once (DLV-04): `true` for an in-memory store, or a store of your own. */
+  /**
+   * Handle each `webhook-id` once (DLV-04): `true` for an in-memory store, or a store of your own.
+   */
   dedupe?: boolean | DedupeStore;
   /** Called once per accepted delivery. Throwing answers 500, so the sender retries (DLV-06). */
   onDelivery: (delivery: ParsedWebhook<V>) => void | Promise<void>;
@@ -56,7 +60,9 @@ type Answer = HttpAnswer<
 /** A receiver split where a transport needs it: what the headers decide, then the rest. */
 interface Receiver {
   maxBodyBytes: number;
-  /** The answer the headers (and a declared length) already decide, before any body byte is read. */
+  /**
+   * The answer the headers (and a declared length) already decide, before any body byte is read.
+   */
   early(headers: WebhookHeaders, declaredLength: number | undefined): Answer | undefined;
   /** Verifies, parses and hands on a body read in full and within the limit. */
   receive(headers: WebhookHeaders, body: WebhookBody): Promise<Answer>;

@@ -24,7 +24,10 @@ export function signature(key: Buffer, id: string, timestamp: number, body: Webh
   return `v1,${digest(key, id, timestamp, body)}`;
 }
 
-/** The headers that sign a delivery per Standard Webhooks (DLV-02, DLV-03). Throws on a malformed secret. */
+/**
+ * The headers that sign a delivery per Standard Webhooks (DLV-02, DLV-03). Throws on a malformed
+ * secret.
+ */
 export function signWebhook({ secret, id, timestamp, body }: SignInput): {
   'webhook-id': string;
   'webhook-timestamp': string;

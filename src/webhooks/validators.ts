@@ -27,7 +27,10 @@ interface Loaded {
 const require = createRequire(import.meta.url);
 const loaded = new Map<string, Loaded>();
 
-/** The precompiled payload validators of one version, by event name; undefined for an unknown version. */
+/**
+ * The precompiled payload validators of one version, by event name; undefined for an unknown
+ * version.
+ */
 export function webhookValidators(version: string): EventValidators | undefined {
   return load(version)?.validators;
 }

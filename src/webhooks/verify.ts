@@ -32,7 +32,9 @@ export interface VerifyInput {
   headers: HeaderSource;
   /** The raw body bytes as received: never re-serialised JSON. */
   body: WebhookBody;
-  /** How far `webhook-timestamp` may be from now, both ways: finite, 0 or more. Default 300 seconds. */
+  /**
+   * How far `webhook-timestamp` may be from now, both ways: finite, 0 or more. Default 300 seconds.
+   */
   toleranceSeconds?: number;
   /** Now, in Unix seconds; for tests. */
   now?: number;
@@ -138,7 +140,9 @@ export function bodyRejection(body: unknown): VerifyRejection | undefined {
   );
 }
 
-/** The keys of the configured secrets, or why there are none; `secret`/`secrets` are strings here. */
+/**
+ * The keys of the configured secrets, or why there are none; `secret`/`secrets` are strings here.
+ */
 export function signingKeys(
   input: Pick<VerifyOptions, 'secret' | 'secrets'>,
 ): SigningKeys | { problem: string } {
@@ -204,7 +208,9 @@ function timestampProblem(
 
 const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
-/** Whether one of the delivery's `v1` signatures matches one of the keys; headers already checked. */
+/**
+ * Whether one of the delivery's `v1` signatures matches one of the keys; headers already checked.
+ */
 export function signatureRejection(
   keys: SigningKeys,
   headers: WebhookHeaders,
@@ -253,7 +259,10 @@ function parseKeys(secrets: string[]): { keys: Buffer[] } | { problem: string } 
 
 type Match = 'match' | 'mismatch' | 'no_v1';
 
-/** Whether one of the space-separated `v1,<base64>` entries is `v1,<expected>`, compared in constant time. */
+/**
+ * Whether one of the space-separated `v1,<base64>` entries is `v1,<expected>`, compared in constant
+ * time.
+ */
 function matches(signatures: string, expected: string): Match {
   let found: Match = 'no_v1';
   for (let start = 0; start < signatures.length;) {

@@ -6,7 +6,10 @@ export type WebhookVersion = 'v0' | DatedVersion;
 /** From this version on, v1 payloads are enveloped and carry their event in `type` (VER-08). */
 export const ENVELOPE_SINCE = '2026-07-07';
 
-/** From this version on, message text renders groups as `<!subteam^uuid>` and broadcast as `<!channel>` (VER-10). */
+/**
+ * From this version on, message text renders groups as `<!subteam^uuid>` and broadcast as
+ * `<!channel>` (VER-10).
+ */
 export const SUBTEAM_GRAMMAR_SINCE = '2026-08-07';
 
 /** From this version on, chat membership decides what an organization app hears (VER-11). */
