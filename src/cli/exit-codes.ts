@@ -1,4 +1,6 @@
-/** Exit codes of every command: 0 done, 1 the input failed the check, 2 the command line was wrong. */
+/**
+ * Exit codes of every command: 0 done, 1 the input failed the check, 2 the command line was wrong.
+ */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

@@ -21,22 +21,25 @@ type Op<P, Path, M extends Method> = Path extends keyof P
     : never
   : never;
 type Init<O, Parse extends ParseAs> = FetchOptions<O> & { parseAs?: Parse };
-// The init may be left out when the operation requires neither params nor a body, as in openapi-fetch.
+// The init may be left out when the operation requires neither params nor a body, as in
+// openapi-fetch.
 type InitArgs<O, Parse extends ParseAs> =
   {} extends FetchOptions<O> ? [init?: Init<O, Parse>] : [init: Init<O, Parse>];
-// `{ parseAs: 'json' }` types `data` as the JSON body, as openapi-fetch does when parseAs is left out.
+// `{ parseAs: 'json' }` types `data` as the JSON body, as openapi-fetch does when parseAs is left
+// out.
 type Result<O, Parse extends ParseAs> = Promise<
   FetchResponse<O & {}, { parseAs: Parse }, `${string}/${string}`>
 >;
 
-// openapi-fetch 0.17 types each method as `<Path, Init extends MaybeOptionalInit<…>>(url, ...init: InitParam<Init>)`:
-// the init object is *inferred* into `Init`, so the parameter type is the literal's own type and
-// TypeScript never runs its excess-property check (InitParam also adds `[key: string]: unknown`).
-// A misspelt or unknown body field therefore compiles with openapi-fetch's own client too
+// openapi-fetch 0.17 types each method as
+// `<Path, Init extends MaybeOptionalInit<…>>(url, ...init: InitParam<Init>)`: the init object is
+// *inferred* into `Init`, so the parameter type is the literal's own type and TypeScript never runs
+// its excess-property check (InitParam also adds `[key: string]: unknown`). A misspelt or unknown
+// body field therefore compiles with openapi-fetch's own client too
 // (openapi-ts/openapi-typescript#2329); it is caught only when inference fails for another reason
-// (e.g. a literal widened to string against an enum) and the declared type is used instead.
-// Here only the path and `parseAs` are inferred and the init is the operation's declared options,
-// so an unknown key in an object literal, at any depth, is an error.
+// (e.g. a literal widened to string against an enum) and the declared type is used instead. Here
+// only the path and `parseAs` are inferred and the init is the operation's declared options, so an
+// unknown key in an object literal, at any depth, is an error.
 type Call<P extends {}, M extends Method> = <
   Path extends ClientPathsWithMethod<Client<P>, M>,
   Parse extends ParseAs = 'json',
@@ -45,7 +48,10 @@ type Call<P extends {}, M extends Method> = <
   ...init: InitArgs<Op<P, Path, M>, Parse>
 ) => Result<Op<P, Path, M>, Parse>;
 
-/** An openapi-fetch client typed by the paths of exactly one version's document, with exact request bodies. */
+/**
+ * An openapi-fetch client typed by the paths of exactly one version's document, with exact request
+ * bodies.
+ */
 export type ServiceClient<V extends ClientVersion> = Omit<
   Client<Paths<V>>,
   'request' | Uppercase<Method>
@@ -65,7 +71,10 @@ export type ServiceClient<V extends ClientVersion> = Omit<
 
 export interface ClientOptions<V extends ClientVersion> {
   version: V;
-  /** The API host, `{base_url}`, with or without the version's `/v0` or `/v1`: the client adds it when missing. */
+  /**
+   * The API host, `{base_url}`, with or without the version's `/v0` or `/v1`: the client adds it
+   * when missing.
+   */
   baseUrl: string;
   /** An API key, OAuth access token or personal access token. */
   token: string;

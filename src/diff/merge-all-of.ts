@@ -1,7 +1,7 @@
 /**
  * A schema with its `allOf` parts folded into one object, recursively, so that two ways of writing
- * the same constraints compare equal: properties merge by name, `required` lists join, and any other
- * keyword keeps the last part's value.
+ * the same constraints compare equal: properties merge by name, `required` lists join, and any
+ * other keyword keeps the last part's value.
  */
 export function mergeAllOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(mergeAllOf);

@@ -10,7 +10,9 @@ export interface IndexInfo {
   /** The server's name, as the page's title. */
   server: string;
   registry: VersionRegistry;
-  /** The version statuses in force over the registry's (the mock's config, the reference lifecycle). */
+  /**
+   * The version statuses in force over the registry's (the mock's config, the reference lifecycle).
+   */
   overrides: FrontConfig['versions'];
   /** The bundled documents: the v0 and OAuth ones name the generation and the endpoints. */
   documents: Map<string, LoadedDocument>;
@@ -20,10 +22,15 @@ export interface IndexInfo {
 
 /** The example call: an operation every dated version has. */
 const EXAMPLE_PATH = '/v1/webhook.list';
-/** A Host header that is a plain host and port; anything else is not repeated into a command line. */
+/**
+ * A Host header that is a plain host and port; anything else is not repeated into a command line.
+ */
 const PLAIN_HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/;
 
-/** Only exactly `/` (or `/index.html`) read with GET or HEAD is the index; other paths keep their answers. */
+/**
+ * Only exactly `/` (or `/index.html`) read with GET or HEAD is the index; other paths keep their
+ * answers.
+ */
 export function isIndexRequest(req: IncomingMessage): boolean {
   const path = (req.url ?? '').split('?')[0];
   return (
@@ -93,7 +100,9 @@ function summaryOf(loaded: LoadedDocument | undefined): string {
   return info ? `${info.title}${info.summary ? `. ${String(info.summary)}` : ''}` : 'not served';
 }
 
-/** Each dated version with its status as the server applies it (an override wins, as VER-05 says). */
+/**
+ * Each dated version with its status as the server applies it (an override wins, as VER-05 says).
+ */
 function versionTable({ registry, overrides }: IndexInfo): string {
   const rows = registry.versions.map((entry) => {
     const status = overrides[entry.version]?.status ?? entry.status;

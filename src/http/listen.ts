@@ -8,7 +8,9 @@ const PORT_PROBLEMS: Record<string, string> = {
   EACCES: 'needs privileges this user lacks',
 };
 
-/** A port that cannot be bound (EADDRINUSE, EACCES), with where: each caller names its own option. */
+/**
+ * A port that cannot be bound (EADDRINUSE, EACCES), with where: each caller names its own option.
+ */
 export class PortUnavailableError extends Error {
   constructor(
     readonly code: string,
@@ -32,7 +34,10 @@ export function explainPort(flag: string): (error: unknown) => never {
   };
 }
 
-/** Binds `server`; without an 'error' listener a busy port would crash the process with a stack trace. */
+/**
+ * Binds `server`; without an 'error' listener a busy port would crash the process with a stack
+ * trace.
+ */
 function bind(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) =>
@@ -49,7 +54,9 @@ function bind(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** Binds host:port and keeps it until the returned function releases it; rejects as `listen` does. */
+/**
+ * Binds host:port and keeps it until the returned function releases it; rejects as `listen` does.
+ */
 export async function holdPort(port: number, host = '127.0.0.1'): Promise<() => Promise<void>> {
   const server = createNetServer();
   await bind(server, port, host);

@@ -28,7 +28,9 @@ export function defaultConfig(registry: VersionRegistry = loadVersionRegistry())
   return { tokens, versions: {}, avatarHosts: ['assets.service.invalid'] };
 }
 
-/** The defaults, with a JSON config file's `tokens`, `versions` and `avatarHosts` laid over them. */
+/**
+ * The defaults, with a JSON config file's `tokens`, `versions` and `avatarHosts` laid over them.
+ */
 export function loadMockConfig(file?: string, registry?: VersionRegistry): MockConfig {
   const defaults = defaultConfig(registry);
   if (!file) return defaults;

@@ -21,16 +21,19 @@ async function unauthorizedCode(response: Response): Promise<string | undefined>
 }
 
 export interface TokenSession {
-  /** `fetch` with the current access token: refreshes once on `invalid_token`, stops on `token_revoked`. */
+  /**
+   * `fetch` with the current access token: refreshes once on `invalid_token`, stops on
+   * `token_revoked`.
+   */
   fetch(request: Request): Promise<Response>;
   /** The current tokens, or undefined once revoked. */
   readonly tokens: Tokens | undefined;
 }
 
 /**
- * Calls the API as one grant. `invalid_token` is worth a refresh: the session refreshes (keeping the
- * rotated refresh token, AUTH-08) and retries the request once. `token_revoked` is terminal: both
- * tokens are discarded and `TokenRevokedError` is thrown (AUTH-09).
+ * Calls the API as one grant. `invalid_token` is worth a refresh: the session refreshes (keeping
+ * the rotated refresh token, AUTH-08) and retries the request once. `token_revoked` is terminal:
+ * both tokens are discarded and `TokenRevokedError` is thrown (AUTH-09).
  */
 export function createTokenSession(
   options: OAuthOptions,

@@ -28,7 +28,9 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
   return entries;
 }
 
-/** Follows a local `$ref` (`#/components/...`) to what it names; other values come back as they are. */
+/**
+ * Follows a local `$ref` (`#/components/...`) to what it names; other values come back as they are.
+ */
 export function resolveLocal<T = Record<string, any>>(document: OpenApiDocument, value: unknown): { value: T; location?: string[] } {
   const ref = (value as { $ref?: unknown } | null)?.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return { value: value as T };

@@ -13,7 +13,10 @@ const ANNOTATION_KEYWORDS = ['x-shape', 'x-pinned-to', 'x-avatar-url', 'x-max-by
 export interface AjvOptions {
   /** Keep `$ref`s as calls, so an error's `schemaPath` stays relative to the file it is in. */
   inlineRefs?: boolean;
-  /** Attach the failing schema node to each error (`parentSchema`), to tell which file it belongs to. */
+  /**
+   * Attach the failing schema node to each error (`parentSchema`), to tell which file it belongs
+   * to.
+   */
   verbose?: boolean;
   /** Keep the generated source, for standalone validator modules. */
   source?: boolean;
