@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/conformance/profile.ts';
 import { BIN, runNode, startNode, stop } from './cli-process.ts';
 
-// The reference server as a test harness starts it: a real process with the trigger and a time scale.
+// The reference server as a test harness starts it: a real process with the trigger and a time
+// scale.
 let child: ChildProcess;
 let dir = '';
 let stdout = '';

@@ -165,7 +165,8 @@ describe('client types', () => {
       void v0.POST('/webhook.subscribe', { body: subscribe });
       // @ts-expect-error v0 has no list endpoint
       void v0.GET('/webhook.list');
-      // Unknown body fields are refused, at any depth (openapi-fetch's own client accepts them: see ServiceClient).
+      // Unknown body fields are refused, at any depth (openapi-fetch's own client accepts them: see
+      // ServiceClient).
       void v1.POST('/webhook.subscribe', {
         // @ts-expect-error unknownKey is not a field of the v1 subscription body
         body: { url: 'https://h.example.com', event: 'chat.message', unknownKey: 1 },
@@ -180,7 +181,8 @@ describe('client types', () => {
       });
       // @ts-expect-error unknownKey is not a field of the v0 unsubscribe body
       void v0.POST('/webhook.unsubscribe', { body: { id: USER, unknownKey: 1 } });
-      // @ts-expect-error a misspelt init option is refused too (openapi-fetch adds `[key: string]: unknown` to the init)
+      // @ts-expect-error a misspelt init option is refused too (openapi-fetch adds
+      // `[key: string]: unknown` to the init)
       void v1.GET('/webhook.list', { parseAz: 'text' });
       // The same shapes without the extra keys, and an init that only changes parsing.
       void v1.POST('/webhook.subscribe', {
@@ -210,7 +212,8 @@ describe('client types', () => {
     expectTypeOf<ErrorCode<'v0', '/webhook.subscribe', 'post'>>().toEqualTypeOf<
       'not_authed' | 'invalid_token' | 'token_revoked'
     >();
-    // No runtime assertion: everything above is checked by `tsc` (npm test), and typeOnly is never called.
+    // No runtime assertion: everything above is checked by `tsc` (npm test), and typeOnly is never
+    // called.
     void typeOnly;
   });
 });

@@ -3,7 +3,9 @@ import type { PassedRequest } from '../../src/http/front.ts';
 import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 
-/** One deliberate departure from one rule, injected into the reference server (fault-injection.ts). */
+/**
+ * One deliberate departure from one rule, injected into the reference server (fault-injection.ts).
+ */
 export interface Fault {
   id: string;
   /** The rule it breaks: the suite must fail a check and name this ID. */

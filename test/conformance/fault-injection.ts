@@ -57,7 +57,9 @@ export interface FaultHooks {
   attempt?(attempt: OutgoingAttempt): OutgoingAttempt;
   /** Whether a subscription of `version` hears a chat event, given what the rules decided. */
   hears?(heard: boolean, event: ServiceEvent, version: string): boolean;
-  /** Set to false to stop recording that outcome in the subscription's health (decorates the store). */
+  /**
+   * Set to false to stop recording that outcome in the subscription's health (decorates the store).
+   */
   recordFailures?: boolean;
   recordSuccesses?: boolean;
 }
@@ -145,7 +147,9 @@ function resolving(resolve: ReferenceTokenResolver, { credential }: FaultHooks) 
   };
 }
 
-/** Every handler, with the request hook before it; the request it got is kept for the answer hook. */
+/**
+ * Every handler, with the request hook before it; the request it got is kept for the answer hook.
+ */
 function passing(
   handlers: Record<string, Handler>,
   { request: change }: FaultHooks,

@@ -8,7 +8,8 @@ import { listVersions } from '../../src/versions.ts';
 import { startRecordingServer } from '../support/recording-server.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
 
-// Each clock scaled so it is short and still measurable: waits of 17 and 83 ms, a 200 ms debounce, a 2 s day.
+// Each clock scaled so it is short and still measurable: waits of 17 and 83 ms, a 200 ms debounce,
+// a 2 s day.
 const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 const reference = useReferenceServer({ timeScale: SCALE, triggerEvents: true });
 const referenceProfile = () =>
@@ -46,7 +47,8 @@ describe('conformance against the reference server', () => {
 
 describe('conformance against an implementation that gets everything wrong', () => {
   it('every applicable check fails and names its requirement', async () => {
-    // Answers 200 with an empty object to anything: no version header, no errors, no ids, no deliveries.
+    // Answers 200 with an empty object to anything: no version header, no errors, no ids, no
+    // deliveries.
     const wrong = await startRecordingServer(() => ({ status: 200, body: {} }));
     try {
       const profile = {

@@ -98,8 +98,8 @@ describe.skipIf(skip)('docs site', () => {
       for (const [name, value] of Object.entries(SITE_HEADERS))
         expect(response.headers.get(name), `${path} ${name}`).toBe(value);
     }
-    // The one outside load is the reader's logo in Redoc's sidebar footer, from its CDN: blocked, as
-    // the policy means it to be. Nothing the pages need (scripts, styles, workers) may be.
+    // The one outside load is the reader's logo in Redoc's sidebar footer, from its CDN: blocked,
+    // as the policy means it to be. Nothing the pages need (scripts, styles, workers) may be.
     const blocked = consoleLines.filter((line) => /Content Security Policy/i.test(line));
     expect(
       blocked.filter((line) => !/^Loading the image 'https:\/\/cdn\.redoc\.ly\//.test(line)),

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listVersions } from '../../src/versions.ts';
 import { useFrontServers } from '../support/front-servers.ts';
 
-// The front rules (src/http/front.ts) over real HTTP, against both servers that apply them: the mock
-// and the reference server. Each server has its own credentials, named by role.
+// The front rules (src/http/front.ts) over real HTTP, against both servers that apply them: the
+// mock and the reference server. Each server has its own credentials, named by role.
 interface Target {
   url: string;
   tokens: {

@@ -52,7 +52,9 @@ interface CallInit {
   server?: { url: string };
 }
 
-/** Calls the mock; the answer carries how it differs from its document (for documented operations). */
+/**
+ * Calls the mock; the answer carries how it differs from its document (for documented operations).
+ */
 async function call(path: string, init: CallInit = {}) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;

@@ -3,8 +3,8 @@ import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { type ItemName, changedItems } from '../support/changed-items.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 
-// Each dated document differs from its predecessor exactly where openapi/versions.yaml says
-// (VER-08 envelope at 2026-07-07, VER-09 nothing at 2026-07-23, VER-10, VER-11, VER-12 avatar gate).
+// Each dated document differs from its predecessor exactly where openapi/versions.yaml says (VER-08
+// envelope at 2026-07-07, VER-09 nothing at 2026-07-23, VER-10, VER-11, VER-12 avatar gate).
 const registry = loadVersionRegistry();
 const documents = new Map(listApiDocuments().filter((api) => api.version).map((api) => [api.version, readBundledDocument(api)]));
 const pairs = registry.versions.slice(1).map((entry, index) => [registry.versions[index]!.version, entry] as const);

@@ -12,7 +12,8 @@ let toWrong: Awaited<ReturnType<typeof startProxy>>;
 let toMock: Awaited<ReturnType<typeof startProxy>>;
 
 beforeAll(async () => {
-  // An upstream that breaks the contract: no `ok`, `webhooks` not a list, no Service-Version header.
+  // An upstream that breaks the contract: no `ok`, `webhooks` not a list, no Service-Version
+  // header.
   wrong = await startRecordingServer(() => ({ status: 200, body: { webhooks: 'none' } }));
   mock = await startMock();
   toWrong = await startProxy({ upstream: wrong.url, log: (line) => logged.push(line) });

@@ -320,7 +320,8 @@ describe('what the service emits of its own', () => {
 
   it('revoking a token emits token.revoked to its app', async () => {
     const hook = await receiver('token.revoked', () => OK);
-    // A token of this test alone: the pinned key of the oldest version, revoked for this server only.
+    // A token of this test alone: the pinned key of the oldest version, revoked for this server
+    // only.
     expect(
       (await api.call('/v1/token.revoke', { token: 'sk-2026-06-01', method: 'POST' })).status,
     ).toBe(200);

@@ -65,7 +65,8 @@ describe('filters stored before keys were checked', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'service-filters-'));
     const receiver = await startRecordingServer(() => OK);
     try {
-      // As an older server would have stored them: every prototype name as a key, and values of any type.
+      // As an older server would have stored them: every prototype name as a key, and values of any
+      // type.
       const first = await startReference({ dataDir });
       const filters = [
         ...PROTOTYPE_NAMES.map((name) => JSON.parse(jsonWithKey(name, { mention: true }))),

@@ -31,7 +31,9 @@ const publicClient = (): OAuthOptions => ({
   allowInsecureRequests: true,
 });
 
-/** The browser part: the consent page's form posted, then follow nothing, read where it would go. */
+/**
+ * The browser part: the consent page's form posted, then follow nothing, read where it would go.
+ */
 async function consent(url: URL): Promise<string> {
   const response = await consentAsBrowser(url);
   expect(response.status).toBe(302);
@@ -165,7 +167,8 @@ describe('token endpoint and grants', () => {
       refreshTokens(confidential(), second, ['chat:write', 'webhook:write']),
     ).rejects.toMatchObject({ error: 'invalid_scope' });
     expect((await refreshTokens(confidential(), second, ['chat:write'])).scope).toBe('chat:write');
-    // Last: replaying a rotated-away token also ends the grant (test/reference/oauth-hostile.test.ts).
+    // Last: replaying a rotated-away token also ends the grant
+    // (test/reference/oauth-hostile.test.ts).
     await expect(refreshTokens(confidential(), first)).rejects.toMatchObject({
       error: 'invalid_grant',
     });

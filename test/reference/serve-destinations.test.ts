@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runNode } from '../cli/cli-process.ts';
 import { spawnListening } from '../support/spawn-listening.ts';
 
-// `serve --allow-local-destinations`: the opt-in of a local environment (SUB-03), in the process and
-// in the profile it prints and writes. Runs the compiled CLI (dist/).
+// `serve --allow-local-destinations`: the opt-in of a local environment (SUB-03), in the process
+// and in the profile it prints and writes. Runs the compiled CLI (dist/).
 const children: ChildProcess[] = [];
 let dir = '';
 beforeAll(async () => {

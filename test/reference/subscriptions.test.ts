@@ -5,7 +5,8 @@ import { listOperations } from '../../src/openapi/operations.ts';
 import { checkResponse } from '../../src/validation/check-response.ts';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 
-// The reference server's subscriptions over real HTTP, each answer also checked against its document.
+// The reference server's subscriptions over real HTTP, each answer also checked against its
+// document.
 const documents = loadDocumentsByVersion();
 const reference = useReferenceServer();
 

@@ -5,9 +5,9 @@ import { loadSchemaFiles, schemaKey } from '../../scripts/build/schema-files.ts'
 import { loadExampleFiles } from '../../scripts/build/example-files.ts';
 import { ownNodes, ruleSites } from '../support/rule-sites.ts';
 
-// One walker over every example beside the schemas (TYPE-01..03, DLV-12, EPH-01/02, SUB-01/03/04/09,
-// AUTH-07/10): each case validates exactly as its `valid` says, every schema has a valid example, and
-// every rule a schema states is broken by at least one invalid case.
+// One walker over every example beside the schemas (TYPE-01..03, DLV-12, EPH-01/02,
+// SUB-01/03/04/09, AUTH-07/10): each case validates exactly as its `valid` says, every schema has a
+// valid example, and every rule a schema states is broken by at least one invalid case.
 const schemas = loadSchemaFiles();
 const examples = loadExampleFiles(schemas);
 // inlineRefs off and verbose on: an error's schemaPath is relative to the file it is in, and its

@@ -86,8 +86,8 @@ describe('npm start', () => {
 });
 
 // A busy port is found before the build and the docs, which take half a minute: one line naming the
-// option, exit 1, and site/ (which only npm start writes) not rebuilt. --skip-build keeps generated/
-// untouched should the check ever come too late.
+// option, exit 1, and site/ (which only npm start writes) not rebuilt. --skip-build keeps
+// generated/ untouched should the check ever come too late.
 describe('npm start on a busy port', () => {
   let occupier: Server;
   let busy = 0;

@@ -305,8 +305,8 @@ function requests(tokens: string[]): fc.Arbitrary<Sent> {
           finalMethod === 'GET' || finalMethod === 'HEAD' || b === undefined
             ? undefined
             : Buffer.from(b);
-        // node:http frames no body of DELETE or OPTIONS by itself: without a length the server would
-        // read the body as the next request.
+        // node:http frames no body of DELETE or OPTIONS by itself: without a length the server
+        // would read the body as the next request.
         if (sentBody) headers['content-length'] = String(sentBody.length);
         return {
           method: finalMethod,

@@ -55,7 +55,10 @@ function holdAnswers(res: ServerResponse, rewrite: (answer: WrittenAnswer) => Wr
   }) as ServerResponse['end'];
 }
 
-/** The answer as its writer meant it: `writeJson` adds `content-type: application/json` to JSON text. */
+/**
+ * The answer as its writer meant it: `writeJson` adds `content-type: application/json` to JSON
+ * text.
+ */
 function decoded({ status, headers }: Head, chunk: unknown): WrittenAnswer {
   const text = chunk === undefined ? '' : Buffer.from(chunk as string | Uint8Array).toString();
   if (headers['content-type'] !== 'application/json')

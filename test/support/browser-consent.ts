@@ -24,7 +24,9 @@ export async function openConsentPage(authorizeUrl: URL | string): Promise<Conse
   return { response, form, action: new URL(form.action ?? '', authorizeUrl), cookie };
 }
 
-/** Posts the page's form as the browser would, with the button pressed (`consent=allow` or `deny`). */
+/**
+ * Posts the page's form as the browser would, with the button pressed (`consent=allow` or `deny`).
+ */
 export function postConsent(
   page: ConsentPage,
   choice = 'allow',

@@ -16,8 +16,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Whether to skip browser tests: only outside CI, when Chromium is missing (CI installs it, so there
- * a missing browser fails the test instead of hiding it).
+ * Whether to skip browser tests: only outside CI, when Chromium is missing (CI installs it, so
+ * there a missing browser fails the test instead of hiding it).
  */
 export function skipWithoutBrowser(): boolean {
   if (existsSync(CHROMIUM)) return false;

@@ -17,7 +17,10 @@ export async function waitFor(
   return condition();
 }
 
-/** A reference server's deliveries as a test sees them: subscribe a loopback receiver, trigger events. */
+/**
+ * A reference server's deliveries as a test sees them: subscribe a loopback receiver, trigger
+ * events.
+ */
 export function deliveryApi(baseUrl: () => string) {
   const call = async (
     path: string,
@@ -63,7 +66,9 @@ export function deliveryApi(baseUrl: () => string) {
       call('/reference/events', {
         body: { generation, event, data, ...(context ? { context } : {}) },
       }),
-    /** A receiver answering with `answer`, subscribed to `event`; `close` unsubscribes and stops it. */
+    /**
+     * A receiver answering with `answer`, subscribed to `event`; `close` unsubscribes and stops it.
+     */
     async receiver(
       event: string,
       answer: (request: RecordedRequest, index: number) => CannedAnswer,

@@ -16,7 +16,9 @@ export const PROTOTYPE_NAMES = [
   '__lookupSetter__',
 ] as const;
 
-/** A JSON object text with one own key `name`: `{"__proto__": ...}` cannot be written as a literal. */
+/**
+ * A JSON object text with one own key `name`: `{"__proto__": ...}` cannot be written as a literal.
+ */
 export function jsonWithKey(name: string, value: unknown): string {
   return `{${JSON.stringify(name)}:${JSON.stringify(value)}}`;
 }

@@ -18,7 +18,10 @@ const VERSION = '2026-08-25';
 const MIB = 1024 * 1024;
 const HUGE = 200 * MIB;
 
-/** A delivery body of exactly `size` bytes that the contract accepts (unknown fields are allowed, DLV-12). */
+/**
+ * A delivery body of exactly `size` bytes that the contract accepts (unknown fields are allowed,
+ * DLV-12).
+ */
 function bodyOf(size: number): string {
   const empty = JSON.stringify({
     type: 'chat.message',
