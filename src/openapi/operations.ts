@@ -1,6 +1,15 @@
 import type { OpenApiDocument } from '../documents.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const HTTP_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
 
 /** One operation of a document: under `paths` or `webhooks`, with where it sits. */
 export interface OperationEntry {
@@ -21,7 +30,14 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
     for (const [name, item] of Object.entries(document[section] ?? {})) {
       for (const method of HTTP_METHODS) {
         const operation = (item as Record<string, unknown>)[method];
-        if (operation) entries.push({ kind, name, method, operation: operation as Record<string, any>, location: [section, name, method] });
+        if (operation)
+          entries.push({
+            kind,
+            name,
+            method,
+            operation: operation as Record<string, any>,
+            location: [section, name, method],
+          });
       }
     }
   }
@@ -31,10 +47,16 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
 /**
  * Follows a local `$ref` (`#/components/...`) to what it names; other values come back as they are.
  */
-export function resolveLocal<T = Record<string, any>>(document: OpenApiDocument, value: unknown): { value: T; location?: string[] } {
+export function resolveLocal<T = Record<string, any>>(
+  document: OpenApiDocument,
+  value: unknown,
+): { value: T; location?: string[] } {
   const ref = (value as { $ref?: unknown } | null)?.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return { value: value as T };
-  const location = ref.slice(2).split('/').map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const location = ref
+    .slice(2)
+    .split('/')
+    .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
   const target = location.reduce<any>((node, key) => node?.[key], document);
   if (target === undefined) throw new Error(`unresolved reference ${ref}`);
   return { value: target as T, location };

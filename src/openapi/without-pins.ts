@@ -6,6 +6,8 @@ export function withoutPins(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutPins);
   if (node === null || typeof node !== 'object') return node;
   const record = node as Record<string, unknown>;
-  const entries = Object.entries(record).filter(([key]) => !(key === 'const' && record['x-pinned-to']));
+  const entries = Object.entries(record).filter(
+    ([key]) => !(key === 'const' && record['x-pinned-to']),
+  );
   return Object.fromEntries(entries.map(([key, value]) => [key, withoutPins(value)]));
 }

@@ -15,7 +15,10 @@ import { requestTarget } from '../http/request-target.js';
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 const TOO_MANY_RULE = 'more_violations';
-/** Defaults of the bounds: together they cap the proxy's memory at about maxInFlight x (request + answer). */
+/**
+ * Defaults of the bounds: together they cap the proxy's memory at about
+ * maxInFlight x (request + answer).
+ */
 const PROXY_LIMITS = {
   maxBodyBytes: 1024 * 1024,
   maxAnswerBytes: 8 * 1024 * 1024,
@@ -48,7 +51,8 @@ export interface ProxyOptions {
 /**
  * Forwards every request to a real implementation and checks each answer against the document of
  * the version it names (`Service-Version`, VER-03; the request's header or the baseline when it
- * names none). Differences go to a response header and a log line; the answer is otherwise unchanged.
+ * names none). Differences go to a response header and a log line; the answer is otherwise
+ * unchanged.
  */
 export async function startProxy(options: ProxyOptions) {
   const registry = loadVersionRegistry();
@@ -72,7 +76,8 @@ export async function startProxy(options: ProxyOptions) {
     // Read first, as the front does, so no answer races a client still uploading.
     const read = await readBody(req, maxBodyBytes);
     const path = requestTarget(req.url)?.pathname;
-    // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could serve.
+    // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could
+    // serve.
     if (path === undefined) return refuse(res, 400, 'invalid_request');
     if (!read.ok) {
       log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
@@ -182,8 +187,9 @@ function describe(diagnostic: Diagnostic): string {
 }
 
 /**
- * The diagnostics as a JSON list that stays JSON and under ~8 KiB (Node refuses a response head over
- * 16 KiB): whole diagnostics while they fit, then one saying how many more the log line carries.
+ * The diagnostics as a JSON list that stays JSON and under ~8 KiB (Node refuses a response head
+ * over 16 KiB): whole diagnostics while they fit, then one saying how many more the log line
+ * carries.
  */
 function violationsHeader(diagnostics: Diagnostic[]): string {
   const more = (count: number) =>

@@ -19,16 +19,25 @@ function mediaTypeSites(document: OpenApiDocument): MediaTypeSite[] {
   for (const entry of listOperations(document)) {
     const label = `${entry.kind} ${entry.name} ${entry.method}`;
     const bodies: Array<[string, unknown, string[], boolean]> = [];
-    if (entry.operation.requestBody) bodies.push(['request', entry.operation.requestBody, [...entry.location, 'requestBody'], entry.kind === 'path']);
+    if (entry.operation.requestBody)
+      bodies.push([
+        'request',
+        entry.operation.requestBody,
+        [...entry.location, 'requestBody'],
+        entry.kind === 'path',
+      ]);
     for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
       bodies.push([status, response, [...entry.location, 'responses', status], /^2/.test(status)]);
     }
     for (const [what, raw, location, needsExample] of bodies) {
       const resolved = resolveLocal(document, raw);
       const base = resolved.location ?? location;
-      for (const [mediaType, content] of Object.entries((resolved.value.content ?? {}) as Record<string, any>)) {
+      for (const [mediaType, content] of Object.entries(
+        (resolved.value.content ?? {}) as Record<string, any>,
+      )) {
         // A body whose shape SPEC.md does not show gets no example: any example would be invented.
-        const unspecified = resolveLocal(document, content.schema).value['x-shape'] === 'unspecified';
+        const unspecified =
+          resolveLocal(document, content.schema).value['x-shape'] === 'unspecified';
         sites.push({
           label: `${label} ${what} ${mediaType}`,
           schemaPointer: pointer([...base, 'content', mediaType, 'schema']),
@@ -41,27 +50,51 @@ function mediaTypeSites(document: OpenApiDocument): MediaTypeSite[] {
   return sites;
 }
 
-describe.each(loadBundles().map((bundle) => [bundle.api.name, bundle] as const))('%s', (_, { document, validator }) => {
-  const sites = mediaTypeSites(document);
+describe.each(loadBundles().map((bundle) => [bundle.api.name, bundle] as const))(
+  '%s',
+  (_, { document, validator }) => {
+    const sites = mediaTypeSites(document);
 
-  it.each(sites.filter((site) => site.needsExample).map((site) => [site.label, site] as const))('%s has an example', (_, site) => {
-    expect(Object.keys(site.examples).length).toBeGreaterThan(0);
-  });
+    it.each(sites.filter((site) => site.needsExample).map((site) => [site.label, site] as const))(
+      '%s has an example',
+      (_, site) => {
+        expect(Object.keys(site.examples).length).toBeGreaterThan(0);
+      },
+    );
 
-  const examples = sites.flatMap((site) => Object.entries(site.examples).map(([name, example]) => [`${site.label} example ${name}`, site, example.value] as const));
-  it.each(examples)('%s is valid', (_, site, value) => {
-    expect(validator.validate(site.schemaPointer, value).map((e) => `${e.instancePath} ${e.message}`)).toEqual([]);
-  });
+    const examples = sites.flatMap((site) =>
+      Object.entries(site.examples).map(
+        ([name, example]) => [`${site.label} example ${name}`, site, example.value] as const,
+      ),
+    );
+    it.each(examples)('%s is valid', (_, site, value) => {
+      expect(
+        validator.validate(site.schemaPointer, value).map((e) => `${e.instancePath} ${e.message}`),
+      ).toEqual([]);
+    });
 
-  // DLV-12, VER-08: every delivery example of the payload's schema file is a valid delivery of this
-  // document, once its apiVersion says this document's version.
-  const webhooks = listOperations(document).filter((entry) => entry.kind === 'webhook');
-  it.each(webhooks.map((entry) => [entry.name, entry] as const))('webhook %s accepts its schema examples', (_, entry) => {
-    const cases = webhookExamples(document, entry.name);
-    expect(cases.filter((example) => example.valid).length).toBeGreaterThan(0);
-    const schemaPointer = pointer([...entry.location, 'requestBody', 'content', 'application/json', 'schema']);
-    for (const example of cases) {
-      expect(validator.validate(schemaPointer, example.data).length === 0, example.description).toBe(example.valid);
-    }
-  });
-});
+    // DLV-12, VER-08: every delivery example of the payload's schema file is a valid delivery of this
+    // document, once its apiVersion says this document's version.
+    const webhooks = listOperations(document).filter((entry) => entry.kind === 'webhook');
+    it.each(webhooks.map((entry) => [entry.name, entry] as const))(
+      'webhook %s accepts its schema examples',
+      (_, entry) => {
+        const cases = webhookExamples(document, entry.name);
+        expect(cases.filter((example) => example.valid).length).toBeGreaterThan(0);
+        const schemaPointer = pointer([
+          ...entry.location,
+          'requestBody',
+          'content',
+          'application/json',
+          'schema',
+        ]);
+        for (const example of cases) {
+          expect(
+            validator.validate(schemaPointer, example.data).length === 0,
+            example.description,
+          ).toBe(example.valid);
+        }
+      },
+    );
+  },
+);

@@ -12,42 +12,64 @@ const apis = listApiSources();
 
 describe('openapi/versions.yaml', () => {
   it('VER-01: lists exactly the six dated versions, oldest first, baseline 2026-06-01, latest 2026-08-25', () => {
-    expect(listVersions(registry)).toEqual(['2026-06-01', '2026-07-07', '2026-07-23', '2026-08-07', '2026-08-20', '2026-08-25']);
+    expect(listVersions(registry)).toEqual([
+      '2026-06-01',
+      '2026-07-07',
+      '2026-07-23',
+      '2026-08-07',
+      '2026-08-20',
+      '2026-08-25',
+    ]);
     expect(registry.baseline).toBe('2026-06-01');
     expect(registry.latest).toBe('2026-08-25');
     expect(registry.latest).toBe(listVersions(registry).at(-1));
   });
 
-  it.each(registry.versions.map((entry) => [entry.version, entry] as const))('%s is a complete entry', (_, entry) => {
-    expect(['supported', 'deprecated', 'sunset']).toContain(entry.status);
-    expect(entry.status === 'sunset' ? entry.sunset : 'ok').toBeTruthy();
-    expect(entry.summary.length).toBeGreaterThan(10);
-    expect(entry.requirements.every((id) => /^[A-Z]+-\d{2}$/.test(id))).toBe(true);
-    expect(typeof entry.breaking).toBe('boolean');
-    for (const change of entry.changes) expect(Boolean(change.path) !== Boolean(change.webhook)).toBe(true);
-  });
+  it.each(registry.versions.map((entry) => [entry.version, entry] as const))(
+    '%s is a complete entry',
+    (_, entry) => {
+      expect(['supported', 'deprecated', 'sunset']).toContain(entry.status);
+      expect(entry.status === 'sunset' ? entry.sunset : 'ok').toBeTruthy();
+      expect(entry.summary.length).toBeGreaterThan(10);
+      expect(entry.requirements.every((id) => /^[A-Z]+-\d{2}$/.test(id))).toBe(true);
+      expect(typeof entry.breaking).toBe('boolean');
+      for (const change of entry.changes)
+        expect(Boolean(change.path) !== Boolean(change.webhook)).toBe(true);
+    },
+  );
 
   it('only a baseline has no changes to declare, apart from a version SPEC.md shows no change for', () => {
-    const silent = registry.versions.filter((entry) => entry.changes.length === 0).map((entry) => entry.version);
+    const silent = registry.versions
+      .filter((entry) => entry.changes.length === 0)
+      .map((entry) => entry.version);
     expect(silent).toEqual(['2026-06-01', '2026-07-23']);
   });
 });
 
 describe('redocly.yaml', () => {
   it('names v0, auth and one v1 root per dated version, nothing else', () => {
-    expect(apis.map((api) => api.name).sort()).toEqual(['auth', 'v0', ...listVersions(registry).map((v) => `v1@${v}`)].sort());
+    expect(apis.map((api) => api.name).sort()).toEqual(
+      ['auth', 'v0', ...listVersions(registry).map((v) => `v1@${v}`)].sort(),
+    );
   });
 
-  it.each(apis.filter((api) => api.version).map((api) => [api.name, api] as const))('%s: the root lives in its dated folder and says its version', (_, api) => {
-    expect(api.root).toBe(`openapi/v1/${api.version}/openapi.yaml`);
-    const root = parse(readFileSync(join(PROJECT_ROOT, api.root), 'utf8'));
-    expect(root.info.version).toBe(api.version);
-    expect(readBundledDocument(api).info.version).toBe(api.version);
-  });
+  it.each(apis.filter((api) => api.version).map((api) => [api.name, api] as const))(
+    '%s: the root lives in its dated folder and says its version',
+    (_, api) => {
+      expect(api.root).toBe(`openapi/v1/${api.version}/openapi.yaml`);
+      const root = parse(readFileSync(join(PROJECT_ROOT, api.root), 'utf8'));
+      expect(root.info.version).toBe(api.version);
+      expect(readBundledDocument(api).info.version).toBe(api.version);
+    },
+  );
 
   it('bundles to exactly the paths other tools read', () => {
-    expect(apis.map((api) => api.bundle).sort()).toEqual([
-      'openapi/auth.json', 'openapi/v0.json', ...listVersions(registry).map((v) => `openapi/v1/${v}.json`),
-    ].sort());
+    expect(apis.map((api) => api.bundle).sort()).toEqual(
+      [
+        'openapi/auth.json',
+        'openapi/v0.json',
+        ...listVersions(registry).map((v) => `openapi/v1/${v}.json`),
+      ].sort(),
+    );
   });
 });

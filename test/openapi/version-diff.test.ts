@@ -6,14 +6,27 @@ import { loadVersionRegistry } from '../../src/versions.ts';
 // Each dated document differs from its predecessor exactly where openapi/versions.yaml says (VER-08
 // envelope at 2026-07-07, VER-09 nothing at 2026-07-23, VER-10, VER-11, VER-12 avatar gate).
 const registry = loadVersionRegistry();
-const documents = new Map(listApiDocuments().filter((api) => api.version).map((api) => [api.version, readBundledDocument(api)]));
-const pairs = registry.versions.slice(1).map((entry, index) => [registry.versions[index]!.version, entry] as const);
+const documents = new Map(
+  listApiDocuments()
+    .filter((api) => api.version)
+    .map((api) => [api.version, readBundledDocument(api)]),
+);
+const pairs = registry.versions
+  .slice(1)
+  .map((entry, index) => [registry.versions[index]!.version, entry] as const);
 
 describe('adjacent dated versions', () => {
-  it.each(pairs.map(([from, entry]) => [`${from} -> ${entry.version}`, from, entry] as const))('%s differ where versions.yaml says', (_, from, entry) => {
-    const declared = entry.changes.map((change): ItemName => (change.path ? `path ${change.path}` : `webhook ${change.webhook}`)).sort();
-    expect(changedItems(documents.get(from)!, documents.get(entry.version)!)).toEqual(declared);
-  });
+  it.each(pairs.map(([from, entry]) => [`${from} -> ${entry.version}`, from, entry] as const))(
+    '%s differ where versions.yaml says',
+    (_, from, entry) => {
+      const declared = entry.changes
+        .map((change): ItemName =>
+          change.path ? `path ${change.path}` : `webhook ${change.webhook}`,
+        )
+        .sort();
+      expect(changedItems(documents.get(from)!, documents.get(entry.version)!)).toEqual(declared);
+    },
+  );
 
   it('VER-09: 2026-07-23 delivers the same shapes as 2026-07-07', () => {
     expect(changedItems(documents.get('2026-07-07')!, documents.get('2026-07-23')!)).toEqual([]);
@@ -24,9 +37,24 @@ describe('changedItems', () => {
   const base = documents.get('2026-06-01')!;
   const cases: Array<[string, { edit: (doc: any) => void; want: ItemName[] }]> = [
     ['an identical copy', { edit: () => {}, want: [] }],
-    ['a changed response description', { edit: (doc) => (doc.paths['/webhook.list'].get.responses['200'].description = 'x'), want: ['path /webhook.list'] }],
-    ['a changed shared schema, reached through $ref', { edit: (doc) => (doc.components.schemas['Sender'].properties.name.maxLength = 64), want: ['path /chat.postEphemeral'] }],
-    ['a removed webhook', { edit: (doc) => delete doc.webhooks['meeting.ended'], want: ['webhook meeting.ended'] }],
+    [
+      'a changed response description',
+      {
+        edit: (doc) => (doc.paths['/webhook.list'].get.responses['200'].description = 'x'),
+        want: ['path /webhook.list'],
+      },
+    ],
+    [
+      'a changed shared schema, reached through $ref',
+      {
+        edit: (doc) => (doc.components.schemas['Sender'].properties.name.maxLength = 64),
+        want: ['path /chat.postEphemeral'],
+      },
+    ],
+    [
+      'a removed webhook',
+      { edit: (doc) => delete doc.webhooks['meeting.ended'], want: ['webhook meeting.ended'] },
+    ],
     ['another pinned version only', { edit: (doc) => (doc.info.version = '2099-01-01'), want: [] }],
   ];
   it.each(cases)('%s', (_, { edit, want }) => {

@@ -21,12 +21,21 @@ function validate(schemaPath: string, data: unknown): ErrorObject[] {
 }
 
 describe('example files', () => {
-  it.each(examples.map((example) => [example.path, example] as const))('%s belongs to a schema', (_, example) => {
-    expect(example.schema, 'name it <schema>.<variant>.example.json beside its schema').toBeDefined();
-  });
+  it.each(examples.map((example) => [example.path, example] as const))(
+    '%s belongs to a schema',
+    (_, example) => {
+      expect(
+        example.schema,
+        'name it <schema>.<variant>.example.json beside its schema',
+      ).toBeDefined();
+    },
+  );
 
   const cases = examples.flatMap((example) =>
-    example.cases.map((entry) => [`${example.path}: ${entry.description}`, example.schema?.path ?? '', entry] as const),
+    example.cases.map(
+      (entry) =>
+        [`${example.path}: ${entry.description}`, example.schema?.path ?? '', entry] as const,
+    ),
   );
   it.each(cases)('%s', (_, schemaPath, entry) => {
     const errors = validate(schemaPath, entry.data);
@@ -36,22 +45,37 @@ describe('example files', () => {
 });
 
 describe('every schema', () => {
-  it.each(schemas.map((schema) => [schema.path, schema] as const))('%s has a valid example', (path) => {
-    const valid = examples.filter((example) => example.schema?.path === path).flatMap((e) => e.cases).filter((c) => c.valid);
-    expect(valid.length).toBeGreaterThan(0);
-  });
+  it.each(schemas.map((schema) => [schema.path, schema] as const))(
+    '%s has a valid example',
+    (path) => {
+      const valid = examples
+        .filter((example) => example.schema?.path === path)
+        .flatMap((e) => e.cases)
+        .filter((c) => c.valid);
+      expect(valid.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(schemas.map((schema) => [schema.path, schema] as const))('%s has an invalid case for each rule it states', (path, schema) => {
-    const nodes = ownNodes(schema.schema);
-    const hit = new Set<string>();
-    const invalid = examples.filter((example) => example.schema?.path === path).flatMap((e) => e.cases).filter((c) => !c.valid);
-    for (const entry of invalid) {
-      for (const error of validate(path, entry.data)) {
-        if (!nodes.has(error.parentSchema as object)) continue;
-        const missing = error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
-        hit.add(`${error.schemaPath}${missing}`);
+  it.each(schemas.map((schema) => [schema.path, schema] as const))(
+    '%s has an invalid case for each rule it states',
+    (path, schema) => {
+      const nodes = ownNodes(schema.schema);
+      const hit = new Set<string>();
+      const invalid = examples
+        .filter((example) => example.schema?.path === path)
+        .flatMap((e) => e.cases)
+        .filter((c) => !c.valid);
+      for (const entry of invalid) {
+        for (const error of validate(path, entry.data)) {
+          if (!nodes.has(error.parentSchema as object)) continue;
+          const missing =
+            error.keyword === 'required'
+              ? `/${(error.params as { missingProperty: string }).missingProperty}`
+              : '';
+          hit.add(`${error.schemaPath}${missing}`);
+        }
       }
-    }
-    expect(ruleSites(schema.schema).filter((site) => !hit.has(site))).toEqual([]);
-  });
+      expect(ruleSites(schema.schema).filter((site) => !hit.has(site))).toEqual([]);
+    },
+  );
 });
