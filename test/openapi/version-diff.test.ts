@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { type ItemName, changedItems } from '../support/changed-items.ts';
-import { loadVersionRegistry } from '../../src/versions.ts';
+import { adjacentVersions, datedDocuments } from '../support/adjacent-versions.ts';
 
 // Each dated document differs from its predecessor exactly where openapi/versions.yaml says (VER-08
 // envelope at 2026-07-07, VER-09 nothing at 2026-07-23, VER-10, VER-11, VER-12 avatar gate).
-const registry = loadVersionRegistry();
-const documents = new Map(
-  listApiDocuments()
-    .filter((api) => api.version)
-    .map((api) => [api.version, readBundledDocument(api)]),
-);
-const pairs = registry.versions
-  .slice(1)
-  .map((entry, index) => [registry.versions[index]!.version, entry] as const);
+const documents = datedDocuments();
 
 describe('adjacent dated versions', () => {
-  it.each(pairs.map(([from, entry]) => [`${from} -> ${entry.version}`, from, entry] as const))(
+  it.each(adjacentVersions(documents).map((pair) => [pair.name, pair] as const))(
     '%s differ where versions.yaml says',
-    (_, from, entry) => {
-      const declared = entry.changes
-        .map((change): ItemName =>
-          change.path ? `path ${change.path}` : `webhook ${change.webhook}`,
-        )
-        .sort();
-      expect(changedItems(documents.get(from)!, documents.get(entry.version)!)).toEqual(declared);
+    (_, { from, to, declared }) => {
+      expect(changedItems(from, to)).toEqual(declared);
     },
   );
 
