@@ -127,8 +127,7 @@ function accessFindings(context: RequestContext): Diagnostic[] {
  * document, so it names no single requirement.
  */
 function bodyFindings(context: RequestContext): Diagnostic[] {
-  const { operation, generation } = context;
-  const content = operation.requestBody?.content as Record<string, unknown> | undefined;
+  const content = context.operation.requestBody?.content as Record<string, unknown> | undefined;
   if (!content) return [];
   // The media type comes from the request: `constructor` or `__proto__` must not find a member of
   // Object.prototype and be taken for a documented one.
@@ -143,13 +142,23 @@ function bodyFindings(context: RequestContext): Diagnostic[] {
   // Every body the spec shows is a JSON object or a form; `null`, an array or a bare value is none,
   // whatever a document that leaves the shape open would accept, and handlers may rely on it.
   if (!isRecord(context.body)) return [invalid(context, 'the body is not an object', 'body')];
+  return [...schemaFindings(context, content, context.mediaType), ...senderFindings(context)];
+}
+
+/** The body against its schema, and the fields over their byte limit (EPH-03). */
+function schemaFindings(
+  context: RequestContext,
+  content: Record<string, unknown>,
+  mediaType: string,
+): Diagnostic[] {
+  const { generation } = context;
   const schemaPointer = pointer([
     'paths',
     context.path,
     context.method,
     'requestBody',
     'content',
-    context.mediaType,
+    mediaType,
     'schema',
   ]);
   const errors = context.validator.validate(schemaPointer, context.body);
@@ -160,10 +169,7 @@ function bodyFindings(context: RequestContext): Diagnostic[] {
       .filter((error) => !missing.includes(error))
       .map((error) => schemaFinding(invalidCode(generation), error)),
   ];
-  const schema = dereference(
-    context.document,
-    (content[context.mediaType] as { schema: unknown }).schema,
-  );
+  const schema = dereference(context.document, (content[mediaType] as { schema: unknown }).schema);
   for (const field of oversizedFields(schema, context.body, 'body'))
     findings.push(
       diagnostic('msg_too_long', `${field} is over its byte limit`, {
@@ -171,26 +177,28 @@ function bodyFindings(context: RequestContext): Diagnostic[] {
         location: field,
       }),
     );
-  const body = context.body as { sender?: { imageUrl?: string } };
-  if (body.sender !== undefined && context.token?.access === 'personal')
+  return findings;
+}
+
+/** AUTH-11: no `sender` with a personal token; VER-12: a sender's avatar the service hosts. */
+function senderFindings(context: RequestContext): Diagnostic[] {
+  const { sender } = context.body as { sender?: { imageUrl?: string } };
+  const findings: Diagnostic[] = [];
+  if (sender !== undefined && context.token?.access === 'personal')
     findings.push(
       diagnostic('access_mode_not_supported', 'a personal token may not send `sender`', {
         requirement: 'AUTH-11',
         location: 'body/sender',
       }),
     );
-  if (
-    operation['x-avatar-url'] === 'service-hosted' &&
-    body.sender?.imageUrl &&
-    !isHostedAvatar(body.sender.imageUrl, context.avatarHosts)
-  ) {
+  const gated = context.operation['x-avatar-url'] === 'service-hosted';
+  if (gated && sender?.imageUrl && !isHostedAvatar(sender.imageUrl, context.avatarHosts))
     findings.push(
       diagnostic('invalid_parameter', 'sender.imageUrl is not a service-hosted avatar', {
         requirement: 'VER-12',
         location: 'body/sender/imageUrl',
       }),
     );
-  }
   return findings;
 }
 
