@@ -48,6 +48,11 @@ describe('service-contract conformance: usage errors exit 2', () => {
       /--report takes junit:<file> or json:<file>/,
     ],
     ['a report without a file', () => ['--report', 'junit:'], /--report takes/],
+    [
+      'a report kind named like a member of Object.prototype',
+      () => ['--report', 'constructor:out.txt'],
+      /--report takes junit:<file> or json:<file>/,
+    ],
     ['--only naming nothing', () => ['--only', 'NOPE-1'], /names no check or requirement/],
   ];
   it.each(cases)('%s', async (_, extra, message) => {

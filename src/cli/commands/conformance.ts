@@ -31,62 +31,60 @@ export function register(command: Command, done: (code: ExitCode) => void): void
       '--full-schedule',
       'wait out real minutes and hours where the time scale leaves the waits long',
     )
-    .action(
-      async (options: {
-        profile: string;
-        version: string;
-        only?: string;
-        report: string[];
-        fullSchedule?: boolean;
-      }) => {
-        const versions = options.version === 'all' ? listVersions() : [options.version];
-        if (!versions.every((v) => listVersions().includes(v)))
-          throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
-        const reports = options.report.map(parseReport);
-        const checks = selectChecks(options.only?.split(','));
-        if (checks.length === 0)
-          throw new UsageError(
-            `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')}`,
-          );
-        const read = await readProfile(options.profile);
-        if ('problems' in read)
-          throw new UsageError(`the profile is not usable:\n  ${read.problems.join('\n  ')}`);
-        const startedAt = new Date().toISOString();
-        const began = performance.now();
-        const results: CheckResult[] = [];
-        for (const version of versions) {
-          results.push(
-            ...(await runConformance(read.profile, version, {
-              checks,
-              fullSchedule: options.fullSchedule === true,
-              onResult: (r) => console.error(progressLine(r)),
-            })),
-          );
-        }
-        console.log(textSummary(results));
-        const run = {
-          profile: options.profile,
-          versions,
-          startedAt,
-          durationMs: Math.round(performance.now() - began),
-        };
-        for (const { kind, file } of reports) {
-          const body =
-            kind === 'junit'
-              ? toJUnit(results)
-              : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
-          await writeFile(file, body);
-          console.log(`${kind} report written to ${file}`);
-        }
-        done(allPassed(results) ? EXIT.ok : EXIT.failed);
-      },
+    .action(async (options: ConformanceOptions) => done(await runCommand(options)));
+}
+
+interface ConformanceOptions {
+  profile: string;
+  version: string;
+  only?: string;
+  report: string[];
+  fullSchedule?: boolean;
+}
+
+/** Runs the selected checks at each version, prints the summary, writes the reports. */
+async function runCommand(options: ConformanceOptions): Promise<ExitCode> {
+  const versions = options.version === 'all' ? listVersions() : [options.version];
+  if (!versions.every((v) => listVersions().includes(v)))
+    throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
+  const reports = options.report.map(parseReport);
+  const checks = selectChecks(options.only?.split(','));
+  if (checks.length === 0)
+    throw new UsageError(
+      `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')}`,
     );
+  const read = await readProfile(options.profile);
+  if ('problems' in read)
+    throw new UsageError(`the profile is not usable:\n  ${read.problems.join('\n  ')}`);
+  const startedAt = new Date().toISOString();
+  const began = performance.now();
+  const results: CheckResult[] = [];
+  for (const version of versions) {
+    const onResult = (r: CheckResult) => console.error(progressLine(r));
+    const fullSchedule = options.fullSchedule === true;
+    results.push(
+      ...(await runConformance(read.profile, version, { checks, fullSchedule, onResult })),
+    );
+  }
+  console.log(textSummary(results));
+  const durationMs = Math.round(performance.now() - began);
+  const run = { profile: options.profile, versions, startedAt, durationMs };
+  for (const { kind, file } of reports) {
+    const body =
+      kind === 'junit'
+        ? toJUnit(results)
+        : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
+    await writeFile(file, body);
+    console.log(`${kind} report written to ${file}`);
+  }
+  return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
 
 function parseReport(value: string): { kind: ReportKind; file: string } {
   const [kind, ...rest] = value.split(':');
   const file = rest.join(':');
-  if (!(kind! in REPORTERS) || !file)
+  // The kind is the user's: only the reporters' own names count, not `constructor`.
+  if (!Object.hasOwn(REPORTERS, kind!) || !file)
     throw new UsageError(`--report takes junit:<file> or json:<file>, not "${value}"`);
   return { kind: kind as ReportKind, file };
 }
