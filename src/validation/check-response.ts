@@ -52,44 +52,61 @@ export function checkResponse(
     ];
   const { value: documented, location: shared } = resolveLocal(document, operation.responses[key]);
   const base = shared ?? ['paths', response.path, method, 'responses', key];
-  const read = (name: string) => readHeader(response.headers, name);
+  return [
+    ...headerFindings(document, documented, response),
+    ...contentFindings(validator, documented, base, response),
+  ];
+}
 
-  const diagnostics: Diagnostic[] = [];
-  for (const [name, header] of Object.entries(
-    (documented.headers ?? {}) as Record<string, unknown>,
-  )) {
-    if (resolveLocal(document, header).value.required && read(name) === undefined) {
-      diagnostics.push(
-        diagnostic('missing_header', `required header ${name} is missing`, {
-          location: `header ${name}`,
-        }),
-      );
-    }
-  }
-  const content = documented.content as Record<string, unknown> | undefined;
-  if (!content) return diagnostics;
-  const mediaType = read('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (!mediaType || !Object.hasOwn(content, mediaType)) {
-    diagnostics.push(
-      diagnostic(
-        'content_type',
-        `content type ${mediaType ?? '(none)'} is not one of ${Object.keys(content).join(', ')}`,
-        { location: 'header content-type' },
-      ),
-    );
-    return diagnostics;
-  }
-  for (const error of validator.validate(
-    pointer([...base, 'content', mediaType, 'schema']),
-    response.body,
-  )) {
-    diagnostics.push(
-      diagnostic('body', `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`, {
-        location: `body${error.instancePath}`,
+/** The headers the documented response requires and the answer lacks. */
+function headerFindings(
+  document: OpenApiDocument,
+  documented: Record<string, any>,
+  response: JudgedAnswer,
+): Diagnostic[] {
+  const headers = Object.entries((documented.headers ?? {}) as Record<string, unknown>);
+  return headers
+    .filter(([, header]) => resolveLocal(document, header).value.required)
+    .filter(([name]) => readHeader(response.headers, name) === undefined)
+    .map(([name]) =>
+      diagnostic('missing_header', `required header ${name} is missing`, {
+        location: `header ${name}`,
       }),
     );
+}
+
+/** The media type against the documented ones, then the body against its schema. */
+function contentFindings(
+  validator: DocumentValidator,
+  documented: Record<string, any>,
+  base: ReadonlyArray<string | number>,
+  response: JudgedAnswer,
+): Diagnostic[] {
+  const content = documented.content as Record<string, unknown> | undefined;
+  if (!content) return [];
+  const mediaType = readHeader(response.headers, 'content-type')
+    ?.split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (!mediaType || !Object.hasOwn(content, mediaType)) {
+    const documentedTypes = Object.keys(content).join(', ');
+    return [
+      diagnostic(
+        'content_type',
+        `content type ${mediaType ?? '(none)'} is not one of ${documentedTypes}`,
+        { location: 'header content-type' },
+      ),
+    ];
   }
-  return diagnostics;
+  const errors = validator.validate(
+    pointer([...base, 'content', mediaType, 'schema']),
+    response.body,
+  );
+  return errors.map((error) =>
+    diagnostic('body', `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`, {
+      location: `body${error.instancePath}`,
+    }),
+  );
 }
 
 /** A header of an answer, by name in any case; fetch's `Headers` or a plain record. */
