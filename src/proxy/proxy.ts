@@ -3,7 +3,7 @@ import { listen } from '../http/listen.js';
 import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
-import { loadVersionRegistry } from '../versions.js';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import { readAnswerCapped } from './bounded-read.js';
 import { readBody } from '../http/http-io.js';
 import { requestTarget } from '../http/request-target.js';
@@ -55,81 +55,88 @@ export interface ProxyOptions {
  * unchanged.
  */
 export async function startProxy(options: ProxyOptions) {
-  const registry = loadVersionRegistry();
-  const documents = loadDocumentsByVersion();
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const upstream = options.upstream.replace(/\/+$/, '');
-
-  const { maxBodyBytes, maxAnswerBytes, maxInFlight } = proxyLimits(options);
-  let inFlight = 0;
-  const refuse = (
-    res: ServerResponse,
-    status: number,
-    error: string,
-    headers: Record<string, string> = {},
-  ) =>
-    void res
-      .writeHead(status, { 'content-type': 'application/json', ...headers })
-      .end(JSON.stringify({ ok: false, error }));
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    // Read first, as the front does, so no answer races a client still uploading.
-    const read = await readBody(req, maxBodyBytes);
-    const path = requestTarget(req.url)?.pathname;
-    // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could
-    // serve.
-    if (path === undefined) return refuse(res, 400, 'invalid_request');
-    if (!read.ok) {
-      log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
-      return refuse(res, 413, 'request_too_large', { connection: 'close' });
-    }
-    const answer = await sendUpstream(upstream, req, read.raw);
-    const answered =
-      Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes
-        ? undefined
-        : await readAnswerCapped(answer.body, maxAnswerBytes);
-    if (!answered) {
-      await answer.body?.cancel().catch(() => {});
-      log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
-      return refuse(res, 502, 'upstream_too_large');
-    }
-    // VER-03: the version the answer names judges it; else the one asked for, else the baseline.
-    const asked = req.headers['service-version']?.toString() ?? registry.baseline;
-    const diagnostics = judgeUpstream(
-      documents,
-      path,
-      req.method ?? 'GET',
-      answer,
-      answered,
-      asked,
-    );
-    const out: Record<string, string> = {};
-    for (const [name, value] of answer.headers) if (!DROPPED.has(name)) out[name] = value;
-    if (diagnostics.length) {
-      out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
-      log(
-        `violation ${req.method} ${req.url} ${answer.status}: ${diagnostics.map(describe).join('; ')}`,
-      );
-    }
-    res.writeHead(answer.status, out).end(answered);
+  const limits = proxyLimits(options);
+  const proxy: Proxy = {
+    ...limits,
+    registry: loadVersionRegistry(),
+    documents: loadDocumentsByVersion(),
+    log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
+    upstream: options.upstream.replace(/\/+$/, ''),
   };
-
+  let inFlight = 0;
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
   // listen, so a busy port is a PortUnavailableError rather than an unhandled 'error' event.
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
     // Bounded concurrency: each request in flight may hold a body and an answer in memory.
-    if (inFlight >= maxInFlight)
+    if (inFlight >= limits.maxInFlight)
       return refuse(res, 503, 'proxy_busy', { 'retry-after': '1', connection: 'close' });
     inFlight += 1;
-    await handle(req, res)
+    await handle(proxy, req, res)
       .catch((error: Error) => {
-        log(`proxy: upstream ${upstream} failed: ${error.message}`);
+        proxy.log(`proxy: upstream ${proxy.upstream} failed: ${error.message}`);
         if (!res.headersSent) refuse(res, 502, 'upstream_failed');
       })
       .finally(() => (inFlight -= 1));
   };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close };
+}
+
+/** What every forwarded request shares. */
+interface Proxy extends ReturnType<typeof proxyLimits> {
+  registry: VersionRegistry;
+  documents: ReadonlyMap<string, LoadedDocument>;
+  log: (line: string) => void;
+  upstream: string;
+}
+
+/** One request: read, forwarded, its answer read (bounded), judged and passed back. */
+async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { log, maxBodyBytes, maxAnswerBytes } = proxy;
+  // Read first, as the front does, so no answer races a client still uploading.
+  const read = await readBody(req, maxBodyBytes);
+  const path = requestTarget(req.url)?.pathname;
+  // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could
+  // serve.
+  if (path === undefined) return refuse(res, 400, 'invalid_request');
+  if (!read.ok) {
+    log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
+    return refuse(res, 413, 'request_too_large', { connection: 'close' });
+  }
+  const answer = await sendUpstream(proxy.upstream, req, read.raw);
+  const answered =
+    Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes
+      ? undefined
+      : await readAnswerCapped(answer.body, maxAnswerBytes);
+  if (!answered) {
+    await answer.body?.cancel().catch(() => {});
+    log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
+    return refuse(res, 502, 'upstream_too_large');
+  }
+  // VER-03: the version the answer names judges it; else the one asked for, else the baseline.
+  const asked = req.headers['service-version']?.toString() ?? proxy.registry.baseline;
+  const method = req.method ?? 'GET';
+  const diagnostics = judgeUpstream(proxy.documents, path, method, answer, answered, asked);
+  const out: Record<string, string> = {};
+  for (const [name, value] of answer.headers) if (!DROPPED.has(name)) out[name] = value;
+  if (diagnostics.length) {
+    out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
+    const found = diagnostics.map(describe).join('; ');
+    log(`violation ${req.method} ${req.url} ${answer.status}: ${found}`);
+  }
+  res.writeHead(answer.status, out).end(answered);
+}
+
+/** The proxy's own answer: `{ ok: false, error }` in JSON. */
+function refuse(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ ok: false, error }));
 }
 
 /** The bounds, defaults filled in; a bound that is not a positive whole number is a TypeError. */
