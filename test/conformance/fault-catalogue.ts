@@ -2,6 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { PassedRequest } from '../../src/http/front.ts';
 import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
+import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
+import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
+import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
 
 /**
  * One deliberate departure from one rule, injected into the reference server (fault-injection.ts).
@@ -518,4 +521,7 @@ export const FAULTS: Fault[] = [
     requirement: 'HEALTH-03',
     hooks: () => ({ policy: { pauseAfterStreak: 10 * 86_400 } }),
   },
+  ...DELIVERY_PAYLOAD_FAULTS,
+  ...IDENTITY_REDIRECT_FAULTS,
+  ...TIMING_UNIT_FAULTS,
 ];
