@@ -1,17 +1,93 @@
+import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
-import { nonce, waitMs, withHooks } from '../deliveries.js';
+import type { CheckContext } from '../context.js';
+import { type SubscribedHook, jsonOf, nonce, waitMs, withHooks } from '../deliveries.js';
+import type { ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
-/** DLV-04: one `webhook-id` for every attempt of an event, a different one for each event. */
+/** The first attempt the retried hook sees fails, so it is retried; everything after is acked. */
+const FAIL_FIRST: ScriptedAnswer[] = [{ status: 503 }, { status: 204 }];
+
+/** The attempts of one delivery: one event to one subscription. */
+interface Delivery {
+  name: string;
+  /** The event's marker, so deliveries of one event are told from those of another. */
+  event: string;
+  webhookIds: string[];
+  /** The envelope's `eventId` of each attempt (undefined where the payload has none). */
+  eventIds: unknown[];
+}
+
+function deliveryOf(hook: SubscribedHook, event: string, name: string): Delivery {
+  const attempts = hook.received.filter((r) => r.body.includes(event));
+  return {
+    name,
+    event,
+    webhookIds: attempts.map((r) => String(r.headers['webhook-id'])),
+    eventIds: attempts.map((r) => jsonOf(r)?.eventId),
+  };
+}
+
+const distinct = (values: unknown[]) => new Set(values.map((v) => JSON.stringify(v))).size;
+
+/**
+ * DLV-04, SPEC.md "Delivery" 2: `webhook-id` is identical on every retry and unique per delivery,
+ * so two events, or one event to two subscriptions, never share one.
+ */
+function judgeWebhookIds(context: CheckContext, deliveries: Delivery[]): void {
+  for (const { name, webhookIds } of deliveries)
+    if (distinct(webhookIds) !== 1)
+      context.report({
+        message: `the attempts of ${name} carry different webhook-ids`,
+        expected: 'one id on every attempt',
+        actual: webhookIds,
+      });
+  const firsts = deliveries.map((d) => d.webhookIds[0]);
+  if (distinct(firsts) !== deliveries.length)
+    context.report({
+      message: 'two deliveries (two events, or one event to two subscriptions) share a webhook-id',
+      expected: 'a new id per delivery',
+      actual: Object.fromEntries(deliveries.map((d) => [d.name, d.webhookIds[0]])),
+    });
+}
+
+/**
+ * VER-08: the envelope's `eventId` names the event, so a retry repeats it and another event has
+ * another. (One event to two subscriptions may share it: nothing says it is per delivery.)
+ */
+function judgeEventIds(context: CheckContext, deliveries: Delivery[]): void {
+  for (const { name, eventIds } of deliveries)
+    if (distinct(eventIds) !== 1 || typeof eventIds[0] !== 'string')
+      context.report({
+        requirement: 'VER-08',
+        message: `the attempts of ${name} carry different envelope eventIds, or none`,
+        expected: 'one eventId on every attempt',
+        actual: eventIds,
+      });
+  const byEvent = new Map(deliveries.map((d) => [d.event, d.eventIds[0]]));
+  if (distinct([...byEvent.values()]) !== byEvent.size)
+    context.report({
+      requirement: 'VER-08',
+      message: 'two different events carry the same envelope eventId',
+      expected: 'a new eventId per event',
+      actual: Object.fromEntries(deliveries.map((d) => [d.name, d.eventIds[0]])),
+    });
+}
+
+/**
+ * DLV-04 (and VER-08's `eventId`): one `webhook-id` and one `eventId` for every attempt of a
+ * delivery, a different `webhook-id` for each delivery and a different `eventId` for each event.
+ */
 export const dlv04WebhookId: Check = {
-  requirements: ['DLV-04'],
-  title: 'webhook-id is stable across retries and unique across events',
+  requirements: ['DLV-04', 'VER-08'],
+  title: 'webhook-id and eventId are stable across retries and unique across deliveries',
   async run(context) {
-    // The first event's first attempt fails, so it is retried; everything after is acknowledged.
+    // Two subscriptions to one event: the first fails its first attempt, so it is retried.
+    const retried = (_: unknown, index: number) => FAIL_FIRST[Math.min(index, 1)]!;
     return withHooks(
       context,
-      [{ event: 'meeting.ended', respond: (_, index) => ({ status: index === 0 ? 503 : 204 }) }],
-      async ([hook]) => {
+      [{ event: 'meeting.ended', respond: retried }, { event: 'meeting.ended' }],
+      async ([hook, other]) => {
         const [first, second] = [nonce(), nonce()];
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(first) });
         if (!(await hook!.arrived(2, 5000 + waitMs(context, 1))))
@@ -22,23 +98,25 @@ export const dlv04WebhookId: Check = {
           });
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(second) });
         await hook!.arrived(3, 5000);
-        const idsOf = (marker: string) =>
-          hook!.received
-            .filter((r) => r.body.includes(marker))
-            .map((r) => String(r.headers['webhook-id']));
-        const [a, b] = [idsOf(first), idsOf(second)];
-        if (a.length !== 2 || a[0] !== a[1])
-          context.report({
-            message: 'the retry of an event has another webhook-id',
-            expected: 'the same id twice',
-            actual: a,
+        await other!.arrived(2, 5000);
+        const deliveries = [
+          deliveryOf(hook!, first, 'the retried event'),
+          deliveryOf(hook!, second, 'the second event'),
+          deliveryOf(other!, first, 'the retried event to another subscription'),
+        ];
+        const missing = deliveries.filter((d) => d.webhookIds.length === 0);
+        if (missing.length > 0)
+          return context.report({
+            message: `no attempt arrived of ${missing.map((d) => d.name).join(', ')}`,
           });
-        if (b.length !== 1 || a.includes(b[0]!))
+        if (deliveries[0]!.webhookIds.length !== 2)
           context.report({
-            message: 'a second event reused the webhook-id of the first',
-            expected: 'a new id',
-            actual: b,
+            message: 'the retried event did not arrive exactly twice',
+            expected: 2,
+            actual: deliveries[0]!.webhookIds.length,
           });
+        judgeWebhookIds(context, deliveries);
+        if (isEnveloped(context.version as WebhookVersion)) judgeEventIds(context, deliveries);
       },
     );
   },
