@@ -205,6 +205,20 @@ export function redirectParams(answer: HttpAnswer): URLSearchParams | undefined 
   return location ? new URL(location).searchParams : undefined;
 }
 
+/**
+ * Where a 3xx answer sends the browser, resolved against `base` as a browser would, or undefined
+ * when the answer is no redirect or its Location is no URL.
+ */
+export function redirectTarget(answer: HttpAnswer, base: string): URL | undefined {
+  const location = answer.headers?.location;
+  if (answer.status < 300 || answer.status > 399 || !location) return undefined;
+  try {
+    return new URL(location, base);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface Code {
   code: string;
   verifier?: string;

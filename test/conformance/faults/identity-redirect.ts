@@ -1,10 +1,12 @@
 import { signWebhook } from '../../../src/webhooks/sign.ts';
 import { APP, seedWorkspace } from '../../../src/reference/fixtures.ts';
 import type { Fault } from '../fault-catalogue.ts';
-import type { OutgoingAttempt } from '../fault-injection.ts';
+import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
 
 /** The reference app's signing secret: a changed attempt is signed again, so only its ids differ. */
 const SECRET = seedWorkspace().apps[APP]!.signingSecret;
+/** The client's registered redirect URI in the seeded workspace. */
+const REGISTERED = new URL(seedWorkspace().oauthClients[0]!.redirectUris[0]!);
 
 /** `a` with its body and `webhook-id` changed, and signed again over them (DLV-03 stays kept). */
 function resigned(a: OutgoingAttempt, id: string, body: string = a.body): OutgoingAttempt {
@@ -22,6 +24,31 @@ function withEventId(a: OutgoingAttempt, change: (eventId: string) => string): O
   if (typeof payload?.eventId !== 'string') return a;
   payload.eventId = change(payload.eventId);
   return resigned(a, a.headers['webhook-id']!, JSON.stringify(payload));
+}
+
+/** The consent redirect with its Location changed by `change`, when it goes to the registered URI. */
+function redirectingElsewhere(change: (location: URL) => void): FaultHooks {
+  return {
+    answer: (answer, exchange) => {
+      const location = answer.headers.location;
+      if (exchange.path !== '/oauth/consent' || typeof location !== 'string') return answer;
+      const url = new URL(location);
+      if (url.origin !== REGISTERED.origin || url.pathname !== REGISTERED.pathname) return answer;
+      change(url);
+      return { ...answer, headers: { ...answer.headers, location: url.toString() } };
+    },
+  };
+}
+
+/** An authorize request whose redirect_uri differs from the registered one only by `differs`. */
+function acceptingAltered(differs: (uri: URL) => boolean): FaultHooks {
+  return {
+    request: (r) => {
+      const asked = r.path === '/oauth/authorize' ? r.query.redirect_uri : undefined;
+      if (!asked || !URL.canParse(asked) || !differs(new URL(asked))) return r;
+      return { ...r, query: { ...r.query, redirect_uri: REGISTERED.toString() } };
+    },
+  };
 }
 
 /** Faults of this family of rules; listed in FAULTS by fault-catalogue.ts. */
@@ -57,5 +84,49 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
         return typeof eventId === 'string' ? resigned(a, `msg_${eventId}`) : a;
       },
     }),
+  },
+  {
+    id: 'redirect-to-another-port',
+    requirement: 'AUTH-05',
+    hooks: () => redirectingElsewhere((u) => (u.port = String(Number(u.port || 80) + 1))),
+  },
+  {
+    id: 'redirect-to-another-path',
+    requirement: 'AUTH-05',
+    hooks: () => redirectingElsewhere((u) => (u.pathname = `${u.pathname}/elsewhere`)),
+  },
+  {
+    id: 'redirect-uri-port-ignored',
+    requirement: 'AUTH-05',
+    hooks: () =>
+      acceptingAltered(
+        (u) =>
+          u.port !== REGISTERED.port &&
+          u.protocol === REGISTERED.protocol &&
+          u.hostname === REGISTERED.hostname &&
+          u.pathname === REGISTERED.pathname,
+      ),
+  },
+  {
+    id: 'redirect-uri-scheme-ignored',
+    requirement: 'AUTH-05',
+    hooks: () =>
+      acceptingAltered(
+        (u) =>
+          u.protocol !== REGISTERED.protocol &&
+          u.host === REGISTERED.host &&
+          u.pathname === REGISTERED.pathname,
+      ),
+  },
+  {
+    id: 'redirect-uri-path-prefix-of-segments',
+    requirement: 'AUTH-05',
+    hooks: () =>
+      acceptingAltered(
+        (u) =>
+          u.origin === REGISTERED.origin &&
+          u.pathname.startsWith(`${REGISTERED.pathname}/`) &&
+          u.pathname !== `${REGISTERED.pathname}/`,
+      ),
   },
 ];
