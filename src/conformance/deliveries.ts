@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Clock, scaledMs, timeScales } from '../time-scale.js';
 import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
+import { deliveryFindings } from './delivery-findings.js';
 import { needCredential } from './needs.js';
 import type { Hook, Received, Responder } from './receiver.js';
 
@@ -141,6 +142,8 @@ export async function openHook(
   const receiver = await context.receiver();
   const hook = receiver.hook(respond);
   const { token } = need;
+  // Deliveries come in the subscription's version: its own, or the pin it inherits (VER-14).
+  const contract = { event, version: generation === 'v0' ? 'v0' : (apiVersion ?? pin) };
   const json = {
     event,
     url: hook.url,
@@ -167,6 +170,11 @@ export async function openHook(
     arrived: (count, timeoutMs) => until(() => hook.received.length >= count, timeoutMs),
     async close() {
       receiver.remove(hook);
+      // Every delivery is held to its payload contract here, whichever check opened the hook, so
+      // no check has to remember to (DLV-12, VER-08).
+      const findings = deliveryFindings(contract, hook);
+      for (const { message, requirement, location, expected, actual } of findings)
+        context.report({ message, requirement, location, expected, actual });
       const unsubscribe = generation === 'v0' ? { form: { id } } : { json: { id } };
       await call({
         path: `/${generation}/webhook.unsubscribe`,

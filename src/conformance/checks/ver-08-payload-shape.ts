@@ -1,12 +1,12 @@
-import { parseWebhook } from '../../webhooks/parse.js';
-import { ENVELOPE_SINCE, type WebhookVersion } from '../../webhooks/versions.js';
+import { ENVELOPE_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
 import { jsonOf, nonce, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
  * VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the
- * subscription's version.
+ * subscription's version. Closing the hook holds the delivery to the version's schema and its
+ * `type` to the event (deliveries.ts); what the schema cannot say is checked here.
  */
 export const ver08PayloadShape: Check = {
   requirements: ['VER-08'],
@@ -18,25 +18,13 @@ export const ver08PayloadShape: Check = {
       await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
       if (!(await hook!.arrived(1, 5000)))
         return context.report({ message: 'no delivery arrived within 5 s' });
-      const [attempt] = hook!.received;
-      const parsed = parseWebhook({
-        version: version as WebhookVersion,
-        event: 'meeting.ended',
-        body: attempt!.body,
-      });
-      if (!parsed.ok)
-        context.report({
-          message: `the payload breaks the ${version} schema of meeting.ended`,
-          expected: 'valid',
-          actual: parsed.diagnostics,
-        });
-      const body = jsonOf(attempt!) ?? {};
+      const body = jsonOf(hook!.received[0]!) ?? {};
       const enveloped = version >= ENVELOPE_SINCE;
       const seen = enveloped
-        ? { type: body.type, apiVersion: body.apiVersion, marker: body.data?.id }
+        ? { apiVersion: body.apiVersion, marker: body.data?.id }
         : { apiVersion: body.apiVersion, marker: body.id };
       const wanted = enveloped
-        ? { type: 'meeting.ended', apiVersion: version, marker }
+        ? { apiVersion: version, marker }
         : { apiVersion: undefined, marker };
       if (JSON.stringify(seen) !== JSON.stringify(wanted))
         context.report({
