@@ -1,4 +1,61 @@
+import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { Fault } from '../fault-catalogue.ts';
+import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
+
+/** The reference app's signing secret (src/reference/fixtures.ts). */
+const SECRET = `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`;
+
+/**
+ * Rewrites every payload `change` applies to and signs it again, so the delivery departs from its
+ * payload contract only, not from DLV-03 as well.
+ */
+const payloads = (change: (payload: any) => boolean): FaultHooks => ({
+  attempt: (a: OutgoingAttempt) => {
+    const payload = JSON.parse(a.body);
+    if (!change(payload)) return a;
+    const body = JSON.stringify(payload);
+    const id = a.headers['webhook-id']!;
+    const timestamp = Number(a.headers['webhook-timestamp']);
+    return {
+      ...a,
+      body,
+      headers: { ...a.headers, ...signWebhook({ secret: SECRET, id, timestamp, body }) },
+    };
+  },
+});
 
 /** Faults of this family of rules; listed in FAULTS by fault-catalogue.ts. */
-export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [];
+export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [
+  {
+    // A v1 message's chatType is `dm` or `group`; the check of DLV-12 used to read v0 only.
+    id: 'v1-chat-type-outside-the-enum',
+    requirement: 'DLV-12',
+    hooks: () =>
+      payloads((p) => {
+        if (p.type !== 'chat.message') return false;
+        p.data.chatType = 'thread';
+        return true;
+      }),
+  },
+  {
+    // Otherwise valid: token.revoked accepts meeting.ended's data, so only `type` is wrong.
+    id: 'envelope-names-another-event',
+    requirement: 'VER-08',
+    hooks: () =>
+      payloads((p) => {
+        if (p.type !== 'meeting.ended') return false;
+        p.type = 'token.revoked';
+        return true;
+      }),
+  },
+  {
+    id: 'v0-transcript-without-meeting-id',
+    requirement: 'DLV-12',
+    hooks: () =>
+      payloads((p) => {
+        if (p.type !== undefined || !('meetingId' in p)) return false;
+        delete p.meetingId;
+        return true;
+      }),
+  },
+];
