@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import { differingKeys } from '../expect-answer.js';
 import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.js';
+import { lifetimeSeconds } from '../units.js';
 
 /**
  * AUTH-07: the token response's fields: a Bearer token for a week, a refresh token, space-separated
@@ -36,9 +37,11 @@ export const auth07TokenResponse: Check = {
       scope,
     };
     const differs = differingKeys(wanted, seen);
+    // TYPE-03: say when the lifetime is off by its unit, not only by its value.
+    const unit = lifetimeSeconds(body.expires_in);
     if (differs.length)
       context.report({
-        message: `the token response differs in ${differs.join(', ')}`,
+        message: `the token response differs in ${differs.join(', ')}${unit ? ` (expires_in: ${unit})` : ''}`,
         expected: wanted,
         actual: seen,
       });

@@ -1,8 +1,12 @@
 import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
+import { unixMicroseconds } from '../units.js';
 
-/** EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`. */
+/**
+ * EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`, the timestamp in
+ * integer Unix microseconds (SPEC.md, postEphemeral response; TYPE-03).
+ */
 export const eph01Post: Check = {
   requirements: ['EPH-01'],
   title: 'postEphemeral answers ok with the chat, a timestamp and the thread',
@@ -30,18 +34,19 @@ export const eph01Post: Check = {
       });
       if (!expectAnswer(context, name, answer, { status: 200 })) continue;
       const { ok, chatId, timestamp, threadTimestamp } = answer.body ?? {};
+      const unit = unixMicroseconds(timestamp);
       if (
         ok !== true ||
         chatId !== fields.chatId ||
-        typeof timestamp !== 'number' ||
+        unit !== undefined ||
         threadTimestamp !== fields.threadTimestamp
       ) {
         context.report({
-          message: `${name}: the answer does not name the chat, a timestamp and the thread`,
+          message: `${name}: the answer does not name the chat, a timestamp in microseconds and the thread${unit ? ` (timestamp ${unit})` : ''}`,
           expected: {
             ok: true,
             chatId: fields.chatId,
-            timestamp: 'a number',
+            timestamp: 'integer Unix microseconds',
             threadTimestamp: fields.threadTimestamp,
           },
           actual: answer.body,
