@@ -1,9 +1,17 @@
-import type { Check } from '../check.js';
+import type { Check, Skip } from '../check.js';
 import { nonce, waitMs, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import { judgeGap, watchLoopLag } from '../timing.js';
 
 /** The service's answer window: 3 seconds of real time, at any time scale. */
 const WINDOW_MS = 3000;
+/** How late the suite's receiver answers the first attempt: well after the window closed. */
+const ANSWER_AFTER_MS = WINDOW_MS + 1500;
+/**
+ * How much earlier than 3 s after the first attempt's arrival the retry may come: the window is
+ * the implementation's, and may open when it starts the attempt (connecting, sending), before the
+ * request has arrived in full here (SPEC.md Delivery 4: "within 3 seconds").
+ */
+const EARLY_MS = 300;
 
 /** DLV-08: an attempt not answered with 2xx within 3 seconds fails with reason `transport`. */
 export const dlv08Timeout: Check = {
@@ -13,24 +21,38 @@ export const dlv08Timeout: Check = {
   async run(context) {
     // chat.reaction: an event no other check emits, since this one runs alongside the rest.
     const respond = (_: unknown, index: number) =>
-      index === 0 ? { status: 204, delayMs: WINDOW_MS + 1500 } : { status: 204 };
-    return withHooks(context, [{ event: 'chat.reaction', respond }], async ([hook]) => {
+      index === 0 ? { status: 204, delayMs: ANSWER_AFTER_MS } : { status: 204 };
+    let unsure: Skip | undefined;
+    const skip = await withHooks(context, [{ event: 'chat.reaction', respond }], async ([hook]) => {
+      const lag = watchLoopLag();
       await hook!.emit({ data: { id: nonce() } });
-      if (!(await hook!.arrived(2, WINDOW_MS + 1500 + waitMs(context, 1) + 3000)))
+      const arrived = await hook!.arrived(2, ANSWER_AFTER_MS + waitMs(context, 1) + 3000);
+      const lagMs = lag.stop();
+      if (!arrived)
         return context.report({
           message: 'an attempt answered after 4.5 s was not retried',
           expected: 2,
           actual: hook!.received.length,
         });
       const [first, retry] = hook!.received;
-      const gap = retry!.receivedAt - first!.receivedAt;
       const reason = retry!.headers['service-retry-reason'];
-      if (reason === 'transport' && gap >= WINDOW_MS * 0.9 && gap < WINDOW_MS + 1500) return;
+      // The retry follows the 3 s window and the first wait (DLV-07), and precedes the answer.
+      const gap = retry!.receivedAt - first!.receivedAt;
+      const low = WINDOW_MS - EARLY_MS;
+      const high = ANSWER_AFTER_MS;
+      const verdict = judgeGap(gap, low, high, lagMs);
+      if (reason === 'transport' && verdict === 'within') return;
+      if (reason === 'transport' && verdict === 'unsure')
+        return void (unsure = {
+          skip: 'not_testable',
+          reason: `the retry came ${Math.round(gap)} ms after the first attempt, outside ${low}-${high} ms by less than the ${Math.round(lagMs)} ms the suite's own event loop stalled meanwhile, so the gap cannot be judged; run on a less busy machine`,
+        });
       context.report({
         message: `the retry came ${Math.round(gap)} ms after the first attempt with reason ${reason}`,
-        expected: { reason: 'transport', gapMs: `about ${WINDOW_MS}` },
-        actual: { reason, gapMs: Math.round(gap) },
+        expected: { reason: 'transport', gapMs: `${low} to ${high}` },
+        actual: { reason, gapMs: Math.round(gap), suiteLoopStallMs: Math.round(lagMs) },
       });
     });
+    return skip ?? unsure;
   },
 };

@@ -1,4 +1,70 @@
+import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Fault } from '../fault-catalogue.ts';
+import type { FaultHooks } from '../fault-injection.ts';
+
+type Body = Record<string, any>;
+
+/** Rewrites the JSON body of the 200 answers of one path. */
+const onSuccess = (
+  path: string,
+  change: (body: Body, form: Record<string, string>) => Body,
+): FaultHooks => ({
+  answer: (answer, exchange) => {
+    if (exchange.path !== path || answer.status !== 200) return answer;
+    if (!answer.body || typeof answer.body !== 'object') return answer;
+    const form = (exchange.request?.body ?? {}) as Record<string, string>;
+    return { ...answer, body: change(answer.body as Body, form) } as WrittenAnswer;
+  },
+});
 
 /** Faults of this family of rules; listed in FAULTS by fault-catalogue.ts. */
-export const TIMING_UNIT_FAULTS: Fault[] = [];
+export const TIMING_UNIT_FAULTS: Fault[] = [
+  {
+    // TYPE-03: a message timestamp in milliseconds, as Date.now() gives it.
+    id: 'ephemeral-timestamp-in-milliseconds',
+    requirement: 'EPH-01',
+    hooks: () =>
+      onSuccess('/v1/chat.postEphemeral', (body) => ({
+        ...body,
+        timestamp: Math.floor(body.timestamp / 1000),
+      })),
+  },
+  {
+    // DLV-02: webhook-timestamp in milliseconds rather than Unix seconds.
+    id: 'webhook-timestamp-in-milliseconds',
+    requirement: 'DLV-02',
+    hooks: () => ({
+      attempt: (a) => ({
+        ...a,
+        headers: {
+          ...a.headers,
+          'webhook-timestamp': String(Number(a.headers['webhook-timestamp']) * 1000),
+        },
+      }),
+    }),
+  },
+  {
+    // AUTH-07 on a refresh: the token lifetime in milliseconds, on the refresh grant only (the
+    // token response document fixes expires_in, so the answer is held to it in AUTH-08).
+    id: 'refreshed-expires-in-milliseconds',
+    requirement: 'AUTH-08',
+    hooks: () =>
+      onSuccess('/oauth/token', (body, form) =>
+        form.grant_type === 'refresh_token'
+          ? { ...body, expires_in: body.expires_in * 1000 }
+          : body,
+      ),
+  },
+  {
+    // DLV-08: the answer window a second short, so the retry comes a second early.
+    id: 'two-second-answer-window',
+    requirement: 'DLV-08',
+    hooks: () => ({ policy: { attemptTimeout: 2 } }),
+  },
+  {
+    // DLV-07: the third wait 30 s rather than about 5 minutes.
+    id: 'third-wait-thirty-seconds',
+    requirement: 'DLV-07',
+    hooks: () => ({ policy: { retryWaits: [1, 60, 30] } }),
+  },
+];
