@@ -63,11 +63,3 @@ export const lifetimeSeconds: UnitRule = (value) => {
     return `${value} s is over 400 days: a lifetime in milliseconds rather than seconds?`;
   return undefined;
 };
-
-/** What `rule` finds wrong with each named field of `fields`, prefixed with its name. */
-export function unitProblems(fields: Record<string, unknown>, rules: Record<string, UnitRule>) {
-  return Object.entries(rules).flatMap(([name, rule]) => {
-    const problem = rule(fields[name]);
-    return problem ? [`${name}: ${problem}`] : [];
-  });
-}
