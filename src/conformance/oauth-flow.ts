@@ -199,7 +199,7 @@ async function observedAuthorize(
 }
 
 /** The `code` and `state` of an authorize redirect, if it is one. */
-export function redirectParams(answer: HttpAnswer): URLSearchParams | undefined {
+function redirectParams(answer: HttpAnswer): URLSearchParams | undefined {
   const location =
     answer.status === 302 || answer.status === 303 ? answer.headers?.location : undefined;
   return location ? new URL(location).searchParams : undefined;

@@ -50,7 +50,7 @@ describe('service-contract conformance: usage errors exit 2', () => {
     ['a report without a file', () => ['--report', 'junit:'], /--report takes/],
     [
       'a report kind named like a member of Object.prototype',
-      () => ['--report', 'constructor:out.txt'],
+      () => ['--report', `constructor:${join(dir, 'out.txt')}`],
       /--report takes junit:<file> or json:<file>/,
     ],
     ['--only naming nothing', () => ['--only', 'NOPE-1'], /names no check or requirement/],
