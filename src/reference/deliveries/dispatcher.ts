@@ -70,7 +70,7 @@ export function createDispatcher(options: DispatcherOptions) {
      */
     async emit(app: string, event: ServiceEvent): Promise<Emitted> {
       const message = debounceKey(event);
-      if (message === undefined) return { ...(await dispatch(app, event)), debounced: false };
+      if (message === undefined) return dispatch(app, event);
       const settled = debouncer.push(`${app} ${message}`, { app, event });
       return { deliveries: 0, debounced: true, settled: settled.then((r) => r ?? []) };
     },
@@ -98,12 +98,12 @@ function createDispatch(
   const route = createRouter(options.store, options.apps, options.audience);
   const identity = createEventIdentities(options.clock);
   const deliver = createDelivery(deliveryParts(options, policy, sender, closing));
-  return async (app: string, event: ServiceEvent) => {
+  return async (app: string, event: ServiceEvent): Promise<Emitted> => {
     const id = identity();
     // A plain loop: this runs once per event, and closures cost here (see npm run bench).
     const deliveries: Array<Promise<DeliveryReport>> = [];
     for (const r of await route(app, event)) deliveries.push(deliver(app, r, event, id));
-    return { deliveries: deliveries.length, settled: Promise.all(deliveries) };
+    return { deliveries: deliveries.length, debounced: false, settled: Promise.all(deliveries) };
   };
 }
 
