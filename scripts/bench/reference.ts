@@ -26,7 +26,9 @@ import { autocannon, median } from './autocannon.ts';
 // 30% of a bare POST, so the ratio to bare POSTs measures the machine; it is printed beside it,
 // with no target. Then subscribe
 // requests per second over HTTP (each an upsert committed to the store), against a read.
-const ROUNDS = 9;
+const ORDER = ['signed', 'bare', 'minimal', 'fetch'] as const;
+const ORDER_SWAPPED = ['minimal', 'bare', 'signed', 'fetch'] as const;
+const ROUNDS = 10;
 const PER_ROUND = 3_000;
 // undici's pools and the JIT take thousands of requests to settle; rounds before that are noise.
 const WARMUP = 6_000;
@@ -151,13 +153,14 @@ async function deliveries(): Promise<void> {
     };
     for (const work of [signed, bare, minimal, viaFetch]) await rate(WARMUP, work);
     const rounds: Array<{ signed: number; bare: number; minimal: number; fetch: number }> = [];
+    const works = { signed, bare, minimal, fetch: viaFetch };
     for (let round = 0; round < ROUNDS; round += 1) {
-      rounds.push({
-        signed: await rate(PER_ROUND, signed),
-        bare: await rate(PER_ROUND, bare),
-        minimal: await rate(PER_ROUND, minimal),
-        fetch: await rate(PER_ROUND, viaFetch),
-      });
+      // The two compared variants swap places each round: the one that runs after the fetch
+      // variant pays for that variant's garbage, and the ratio must not depend on which that is.
+      const order = round % 2 === 0 ? ORDER : ORDER_SWAPPED;
+      const measured = { signed: 0, bare: 0, minimal: 0, fetch: 0 };
+      for (const name of order) measured[name] = await rate(PER_ROUND, works[name]);
+      rounds.push(measured);
     }
     if (failed > 0) throw new Error(`${failed} deliveries or POSTs failed`);
     console.log(
