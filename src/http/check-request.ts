@@ -5,8 +5,6 @@ import { dereference } from '../openapi/dereference.js';
 import { type DocumentValidator, pointer } from '../validation/document-validator.js';
 import type { Credential } from './front-config.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http-io.js';
-import { refusalOf } from './refusal.js';
-import type { SpecError } from './spec-error.js';
 
 export interface RequestContext {
   document: OpenApiDocument;
@@ -41,14 +39,6 @@ export function checkRequest(request: ReadRequest): Diagnostic[] {
     ...(request.unread ? [] : bodyFindings(request)),
     ...(request.query ? [] : [invalid(request, 'a query field is repeated', 'query')]),
   ];
-}
-
-/**
- * The answer the body rules alone give (`refusalOf` over `bodyFindings`): what the front answers
- * for a body, for callers that hold only a body to judge.
- */
-export function checkBody(context: RequestContext): SpecError | undefined {
-  return refusalOf(bodyFindings(context), context.operation);
 }
 
 /** The spec's code for a bad request in a generation: RFC 6749 `invalid_request` on OAuth. */

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkBody } from '../../src/http/check-request.ts';
+import { type RequestContext, checkRequest } from '../../src/http/check-request.ts';
+import { refusalOf } from '../../src/http/refusal.ts';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';
 
-// checkBody through the library API, for what HTTP cannot isolate: the media type is a lookup key
-// from outside, and a JSON or form body that reached it is already an object.
+// The request rules through the library API, for what HTTP cannot isolate: the media type is a
+// lookup key from outside, and a JSON or form body that reached it is already an object. The answer
+// is the front's: the first finding, through refusalOf.
 const documents = loadDocumentsByVersion();
+const checkBody = (context: RequestContext) =>
+  refusalOf(checkRequest({ ...context, query: {} }), context.operation);
 const contextFor = (
   key: string,
   generation: 'v0' | 'v1' | 'auth',
