@@ -77,14 +77,7 @@ export function readWebhookHeaders(source: HeaderSource): WebhookHeaders {
   // One pass over the object's own names (never inherited ones), each matched against the six:
   // a lowercase name as Node gives it at once, another case (a saved JSON file, a framework that
   // keeps case) compared in place rather than lowercased. Only the six are ever written.
-  const found: WebhookHeaders = {
-    'webhook-id': undefined,
-    'webhook-timestamp': undefined,
-    'webhook-signature': undefined,
-    'service-version': undefined,
-    'service-retry-num': undefined,
-    'service-retry-reason': undefined,
-  };
+  const found: WebhookHeaders = { ...NO_HEADERS };
   for (const key of Object.keys(source)) {
     const exact = lowercaseName(key);
     if (exact) {
