@@ -12,6 +12,15 @@ export const SAMPLE_EVENTS = {
     chatType: 'group',
     text: `${marker} <@G-${group}> and <@all> and <@${person}>`,
   }),
+  /** v0 `chat:message:dm`: a text message to the app, its key in Unix microseconds (TYPE-03). */
+  directMessage: (marker: string) => ({
+    type: 'message',
+    contentType: 'text',
+    sender: 'U-3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10',
+    chat: 'D-5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11',
+    timestamp: Date.now() * 1000 + 123,
+    text: marker,
+  }),
   /** v0 `transcript:started`. */
   transcriptStarted: () => ({
     id: randomUUID(),

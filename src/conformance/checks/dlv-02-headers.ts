@@ -1,6 +1,13 @@
 import type { Check } from '../check.js';
 import { nonce, waitMs, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
+import { headerOf, unixSeconds } from '../units.js';
+
+/**
+ * How far webhook-timestamp may be from the suite's clock, in seconds: Standard Webhooks receivers
+ * refuse a timestamp five minutes off as a replay.
+ */
+const TOLERANCE_S = 300;
 
 /**
  * DLV-02: every attempt, retries included, carries webhook-id, webhook-timestamp (Unix seconds),
@@ -23,11 +30,9 @@ export const dlv02Headers: Check = {
           });
         hook!.received.forEach((attempt, index) => {
           const h = attempt.headers;
-          const stamp = Number(h['webhook-timestamp']);
           const problems = [
             !h['webhook-id'] && 'no webhook-id',
-            !(Number.isInteger(stamp) && Math.abs(stamp - Date.now() / 1000) < 300) &&
-              `webhook-timestamp ${h['webhook-timestamp']} is not the current Unix time in seconds`,
+            timestampProblem(h['webhook-timestamp']),
             !h['webhook-signature'] && 'no webhook-signature',
             h['service-version'] !== context.version && `Service-Version ${h['service-version']}`,
           ].filter(Boolean);
@@ -42,3 +47,16 @@ export const dlv02Headers: Check = {
     );
   },
 };
+
+/**
+ * DLV-02: why a webhook-timestamp is not the current time in Unix seconds; false when it is. The
+ * unit is judged by magnitude first, so milliseconds are named as such whatever the clocks say.
+ */
+function timestampProblem(value: string | string[] | undefined): string | false {
+  const unit = headerOf(unixSeconds)(value);
+  if (unit) return `webhook-timestamp: ${unit}`;
+  const offset = Math.abs(Number(value) - Date.now() / 1000);
+  if (offset >= TOLERANCE_S)
+    return `webhook-timestamp ${String(value)} is ${Math.round(offset)} s from the current time`;
+  return false;
+}

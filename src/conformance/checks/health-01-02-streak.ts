@@ -1,9 +1,14 @@
 import type { Check } from '../check.js';
+import type { CheckContext } from '../context.js';
 import { nonce, withHooks } from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
+import { rfc3339Utc } from '../units.js';
 
-/** HEALTH-01, HEALTH-02: a failure opens a streak; a success records lastSuccessAt and ends it. */
+/**
+ * HEALTH-01, HEALTH-02: a failure opens a streak; a success records lastSuccessAt and ends it. Both
+ * times are RFC 3339 strings in UTC (SPEC.md, v1 list item; TYPE-03).
+ */
 export const health0102Streak: Check = {
   requirements: ['HEALTH-01', 'HEALTH-02'],
   title: 'A terminal failure sets failStreakStartedAt; a success sets lastSuccessAt and clears it',
@@ -19,10 +24,7 @@ export const health0102Streak: Check = {
           const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
           const entry =
             (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === hook!.id) ?? {};
-          return {
-            failStreakStartedAt: Boolean(entry.failStreakStartedAt),
-            lastSuccessAt: Boolean(entry.lastSuccessAt),
-          };
+          return entry as Record<string, unknown>;
         };
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
         await hook!.arrived(1, 5000);
@@ -31,8 +33,9 @@ export const health0102Streak: Check = {
           context.report({
             message: 'after a terminal failure the list shows no failStreakStartedAt',
             expected: { failStreakStartedAt: true, lastSuccessAt: false },
-            actual: failed,
+            actual: present(failed),
           });
+        reportFormat(context, 'HEALTH-01', 'failStreakStartedAt', failed);
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
         await hook!.arrived(2, 5000);
         const recovered = await health();
@@ -41,9 +44,27 @@ export const health0102Streak: Check = {
             requirement: 'HEALTH-02',
             message: 'after a success the streak is not cleared or lastSuccessAt not set',
             expected: { failStreakStartedAt: false, lastSuccessAt: true },
-            actual: recovered,
+            actual: present(recovered),
           });
+        reportFormat(context, 'HEALTH-02', 'lastSuccessAt', recovered);
       },
     );
   },
 };
+
+type Entry = Record<string, unknown>;
+
+/** Which health fields an entry of the list has, for a report. */
+function present(entry: Entry) {
+  return {
+    failStreakStartedAt: Boolean(entry.failStreakStartedAt),
+    lastSuccessAt: Boolean(entry.lastSuccessAt),
+  };
+}
+
+/** Reports `field` of `entry` for `requirement` when it is there but no RFC 3339 UTC time. */
+function reportFormat(context: CheckContext, requirement: string, field: string, entry: Entry) {
+  const problem = entry[field] === undefined ? undefined : rfc3339Utc(entry[field]);
+  if (problem)
+    context.report({ requirement, message: `${field}: ${problem}`, actual: entry[field] });
+}

@@ -17,6 +17,22 @@ const onSuccess = (
   },
 });
 
+/** An RFC 3339 UTC time as the same instant in local time two hours east: right instant, no `Z`. */
+const inLocalTime = (utc: unknown): unknown => {
+  if (typeof utc !== 'string') return utc;
+  const local = new Date(Date.parse(utc) + 2 * 3_600_000).toISOString();
+  return `${local.slice(0, 19)}+02:00`;
+};
+
+/** Rewrites one health field of every entry of the v1 list. */
+const listedInLocalTime = (field: string): FaultHooks =>
+  onSuccess('/v1/webhook.list', (body) => ({
+    ...body,
+    webhooks: (body.webhooks ?? []).map((w: Body) =>
+      field in w ? { ...w, [field]: inLocalTime(w[field]) } : w,
+    ),
+  }));
+
 /** Faults of this family of rules; listed in FAULTS by fault-catalogue.ts. */
 export const TIMING_UNIT_FAULTS: Fault[] = [
   {
@@ -66,5 +82,44 @@ export const TIMING_UNIT_FAULTS: Fault[] = [
     id: 'third-wait-thirty-seconds',
     requirement: 'DLV-07',
     hooks: () => ({ policy: { retryWaits: [1, 60, 30] } }),
+  },
+  {
+    // DLV-02: webhook-timestamp written as a float (`1787659200.0`), as some languages print a
+    // number of seconds; it is the right instant but no integer.
+    id: 'webhook-timestamp-as-a-float',
+    requirement: 'DLV-02',
+    hooks: () => ({
+      attempt: (a) => ({
+        ...a,
+        headers: { ...a.headers, 'webhook-timestamp': `${a.headers['webhook-timestamp']}.0` },
+      }),
+    }),
+  },
+  {
+    // HEALTH-01: failStreakStartedAt in local time with its offset rather than UTC.
+    id: 'fail-streak-start-in-local-time',
+    requirement: 'HEALTH-01',
+    hooks: () => listedInLocalTime('failStreakStartedAt'),
+  },
+  {
+    // HEALTH-02: lastSuccessAt in local time with its offset rather than UTC.
+    id: 'last-success-in-local-time',
+    requirement: 'HEALTH-02',
+    hooks: () => listedInLocalTime('lastSuccessAt'),
+  },
+  {
+    // DLV-12, TYPE-03: a v0 chat message's key in milliseconds, still an integer.
+    id: 'v0-message-timestamp-in-milliseconds',
+    requirement: 'DLV-12',
+    hooks: () => ({
+      attempt: (a) => {
+        const payload = JSON.parse(a.body);
+        if (a.headers['service-version'] || payload.type !== 'message') return a;
+        return {
+          ...a,
+          body: JSON.stringify({ ...payload, timestamp: Math.floor(payload.timestamp / 1000) }),
+        };
+      },
+    }),
   },
 ];
