@@ -1,16 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Profile } from './profile.js';
+import { PROFILE_FORMATS, type Profile } from './profile.js';
 
 const scale = { type: 'number', minimum: 1 };
 const string = { type: 'string', minLength: 1 };
 
 /**
- * Format 1 as docs/conformance-profile.md describes it; unknown fields are allowed, for later
- * formats.
+ * Formats 1 and 2 as docs/conformance-profile.md describes them; unknown fields are allowed, for
+ * later formats. Format 2 must declare its static subscriptions, if only as an empty list.
  */
 const PROFILE_SCHEMA = {
   type: 'object',
+  if: { properties: { format: { const: 'service-contract/profile@2' } } },
+  then: { required: ['staticSubscriptions'] },
   required: [
     'format',
     'baseUrl',
@@ -24,7 +26,7 @@ const PROFILE_SCHEMA = {
     'timeScale',
   ],
   properties: {
-    format: { const: 'service-contract/profile@1' },
+    format: { enum: PROFILE_FORMATS },
     baseUrl: { type: 'string', format: 'uri' },
     authUrl: { type: 'string', format: 'uri' },
     credentials: {
@@ -77,6 +79,14 @@ const PROFILE_SCHEMA = {
     eventTrigger: { type: 'string', format: 'uri' },
     localDestinations: { type: 'boolean' },
     ephemeralStream: string,
+    staticSubscriptions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['event', 'url'],
+        properties: { event: string, url: string },
+      },
+    },
     timeScale: {
       oneOf: [
         scale,
@@ -114,10 +124,17 @@ export async function readProfile(
     return { problems: [`${path} is not JSON: ${(error as Error).message}`] };
   }
   if (validate(value)) return { profile: value as unknown as Profile };
+  // An `if` error only says its `then` failed; that failure is reported on its own.
   return {
-    problems: (validate.errors ?? []).map(
-      (e) =>
-        `${path}: ${e.instancePath || '/'} ${e.message}${e.params && 'allowedValue' in e.params ? ` (${String(e.params.allowedValue)})` : ''}`,
-    ),
+    problems: (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'if')
+      .map((e) => `${path}: ${e.instancePath || '/'} ${e.message}${allowed(e.params)}`),
   };
+}
+
+/** The values a `const` or `enum` allows, to say what would be accepted. */
+function allowed(params: Record<string, unknown> | undefined): string {
+  if (params && 'allowedValue' in params) return ` (${String(params.allowedValue)})`;
+  if (params && Array.isArray(params.allowedValues)) return ` (${params.allowedValues.join(', ')})`;
+  return '';
 }

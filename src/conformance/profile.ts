@@ -1,11 +1,25 @@
 import type { TimeScale } from '../time-scale.js';
 
+/** The profile formats a run reads; the last is the one written. */
+export const PROFILE_FORMATS = [
+  'service-contract/profile@1',
+  'service-contract/profile@2',
+] as const;
+
+/** A subscription configured statically, outside the subscribe endpoint (SUB-07). */
+export interface StaticSubscription {
+  /** The event name, v1 vocabulary. */
+  event: string;
+  url: string;
+}
+
 /**
- * What a conformance run needs to know about an implementation (docs/conformance-profile.md). This
- * is format 1: fields a run does not know are ignored, so later fields do not break older runs.
+ * What a conformance run needs to know about an implementation (docs/conformance-profile.md).
+ * Format 2 adds `staticSubscriptions`; format 1 is still read. Fields a run does not know are
+ * ignored, so later fields do not break older runs.
  */
 export interface Profile {
-  format: 'service-contract/profile@1';
+  format: (typeof PROFILE_FORMATS)[number];
   baseUrl: string;
   authUrl: string;
   /** `user`: the user id a personal credential acts as, where the implementation says. */
@@ -61,4 +75,9 @@ export interface Profile {
    * real time): one number for all, or `{retries, debounce, failStreak}`, each defaulting to 1.
    */
   timeScale: TimeScale;
+  /**
+   * Format 2: the app's subscriptions configured statically, each of which v1 list must show with
+   * `dynamic: false` (SUB-07); an empty list when it has none. Absent in format 1: not said.
+   */
+  staticSubscriptions?: StaticSubscription[];
 }

@@ -20,7 +20,7 @@ export function profileOf(
   { timeScale = 1, triggerEvents = false, allowLocalDestinations = false }: ProfileOptions = {},
 ): Profile {
   return {
-    format: 'service-contract/profile@1',
+    format: 'service-contract/profile@2',
     baseUrl: url,
     authUrl: url,
     credentials: Object.entries(workspace.tokens).map(([token, t]) => {
@@ -60,5 +60,9 @@ export function profileOf(
     ...(triggerEvents ? { eventTrigger: `${url}${EVENT_TRIGGER}` } : {}),
     localDestinations: allowLocalDestinations,
     timeScale,
+    // SUB-07: the app's static subscriptions, as seedStaticSubscriptions puts them in the store.
+    staticSubscriptions: workspace.staticSubscriptions
+      .filter((s) => s.app === APP)
+      .map(({ event, url }) => ({ event, url })),
   };
 }

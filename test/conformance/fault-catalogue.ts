@@ -4,6 +4,7 @@ import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
+import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
 
 /**
@@ -524,4 +525,5 @@ export const FAULTS: Fault[] = [
   ...DELIVERY_PAYLOAD_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,
+  ...STATIC_SUBSCRIPTION_FAULTS,
 ];

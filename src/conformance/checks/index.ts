@@ -37,6 +37,7 @@ import { sub02Upsert } from './sub-02-upsert.js';
 import { sub03UrlRules } from './sub-03-url-rules.js';
 import { sub05Unsubscribe } from './sub-05-unsubscribe.js';
 import { sub06V0OrganizationOnly } from './sub-06-v0-organization-only.js';
+import { sub07StaticList } from './sub-07-static-list.js';
 import { sub07V1List } from './sub-07-v1-list.js';
 import { sub08ListScope } from './sub-08-list-scope.js';
 import { sub09V1Filter } from './sub-09-v1-filter.js';
@@ -86,6 +87,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['sub-05-unsubscribe', sub05Unsubscribe],
   ['sub-06-v0-organization-only', sub06V0OrganizationOnly],
   ['sub-07-v1-list', sub07V1List],
+  ['sub-07-static-list', sub07StaticList],
   ['sub-08-list-scope', sub08ListScope],
   ['sub-09-v1-filter', sub09V1Filter],
   ['eph-01-post', eph01Post],
