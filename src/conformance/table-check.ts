@@ -1,4 +1,5 @@
 import type { Check, Skip } from './check.js';
+import type { HttpAnswer } from '../http-answer.js';
 import type { CallInput, CheckContext } from './context.js';
 import { type Expected, expectAnswer } from './expect-answer.js';
 import { type Need, needCredential } from './needs.js';
@@ -10,6 +11,11 @@ export interface Case {
   requirement?: string;
   call: CallInput;
   expect: Expected;
+  /**
+   * The call that removes what the case made, given its answer (the subscription an accepted
+   * maximum created), so a run leaves nothing behind; undefined when there is nothing to remove.
+   */
+  undo?: (answer: HttpAnswer<any>) => CallInput | undefined;
 }
 
 export interface TableCheckSpec extends Omit<Check, 'run'> {
@@ -32,8 +38,12 @@ export function tableCheck({ need, cases, ...check }: TableCheckSpec): Check {
       }
       const table = cases(context, token);
       if (!Array.isArray(table)) return table;
-      for (const c of table)
-        expectAnswer(context, c.name, await context.call(c.call), c.expect, c.requirement);
+      for (const c of table) {
+        const answer = await context.call(c.call);
+        expectAnswer(context, c.name, answer, c.expect, c.requirement);
+        const undo = c.undo?.(answer);
+        if (undo) await context.call(undo);
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { PassedRequest } from '../../src/http/front.ts';
 import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
+import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
@@ -526,4 +527,5 @@ export const FAULTS: Fault[] = [
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,
   ...STATIC_SUBSCRIPTION_FAULTS,
+  ...BOUNDARY_FAULTS,
 ];

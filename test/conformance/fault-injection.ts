@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import type { PassedRequest } from '../../src/http/front.ts';
+import { MAX_BODY_BYTES } from '../../src/http/http-io.ts';
 import { listen } from '../../src/http/listen.ts';
 import { systemClock } from '../../src/reference/clock.ts';
 import { hearsChatEvent } from '../../src/reference/deliveries/audience.ts';
@@ -28,6 +29,11 @@ export interface Exchange {
   /** The URL path, without the query. */
   path: string;
   request?: PassedRequest;
+  /**
+   * The request's body as it was sent, as text (its first MiB): there also when the front refused
+   * the request, which then passed none.
+   */
+  sent: string;
   /** Emits an event of the caller's app, as the service's own actions do. */
   emit(event: ServiceEvent): void;
 }
@@ -175,23 +181,39 @@ function answering(
   if (!change) return handler;
   return (req: IncomingMessage, res: Parameters<typeof handler>[1]) => {
     const slot: Slot = {};
+    // Attached before the handler runs, in the same turn as the front's own reader: both see every
+    // chunk.
+    const sent = recordBody(req);
     const rewritten = rewritingAnswers(handler, (answer) =>
-      change(answer, exchangeOf(req, slot.request, dispatcher)),
+      change(answer, exchangeOf(req, slot.request, dispatcher, sent())),
     );
     return slots.run(slot, () => rewritten(req, res));
   };
+}
+
+/** The body of `req` as it arrives, its first MAX_BODY_BYTES kept, read as text when asked. */
+function recordBody(req: IncomingMessage): () => string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  return () => Buffer.concat(chunks).toString('utf8');
 }
 
 function exchangeOf(
   req: IncomingMessage,
   request: PassedRequest | undefined,
   dispatcher: Dispatcher,
+  sent: string,
 ): Exchange {
   const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
   return {
     method: req.method ?? 'GET',
     path: (req.url ?? '/').split('?')[0]!,
     request,
+    sent,
     emit: (event) => void dispatcher.emit(app, event),
   };
 }

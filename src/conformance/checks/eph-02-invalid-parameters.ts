@@ -1,13 +1,19 @@
 import type { Check } from '../check.js';
+import { textOfCharacters } from '../mixed-width-text.js';
 import { tableCheck } from '../table-check.js';
+
+/** EPH-02: the longest `sender.name`, in characters (code points, as `maxLength` counts them). */
+const MAX_NAME = 128;
 
 /**
  * EPH-02: `missing_parameter` without text; `invalid_parameter` for bad ids, DM threads, long
- * names, bad image URLs.
+ * names, bad image URLs. A name of exactly 128 characters is accepted, also when its characters
+ * take 1 to 4 bytes each (320 bytes, 160 UTF-16 code units), and 129 are refused.
  */
 export const eph02InvalidParameters: Check = tableCheck({
   requirements: ['EPH-02'],
-  title: 'postEphemeral refuses missing text and invalid parameters with 400',
+  title:
+    'postEphemeral refuses missing text and invalid parameters with 400, takes a 128-character name',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
@@ -46,8 +52,23 @@ export const eph02InvalidParameters: Check = tableCheck({
         expect: invalid,
       },
       {
-        name: 'sender.name of 129 characters',
-        call: post({ ...base, sender: { name: 'n'.repeat(129) } }),
+        name: `sender.name of ${MAX_NAME} characters`,
+        call: post({ ...base, sender: { name: 'n'.repeat(MAX_NAME) } }),
+        expect: { status: 200 },
+      },
+      {
+        name: `sender.name of ${MAX_NAME} characters of 1 to 4 bytes`,
+        call: post({ ...base, sender: { name: textOfCharacters(MAX_NAME) } }),
+        expect: { status: 200 },
+      },
+      {
+        name: `sender.name of ${MAX_NAME + 1} characters`,
+        call: post({ ...base, sender: { name: 'n'.repeat(MAX_NAME + 1) } }),
+        expect: invalid,
+      },
+      {
+        name: `sender.name of ${MAX_NAME + 1} characters of 1 to 4 bytes`,
+        call: post({ ...base, sender: { name: textOfCharacters(MAX_NAME + 1) } }),
         expect: invalid,
       },
       {

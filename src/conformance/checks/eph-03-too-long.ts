@@ -1,12 +1,18 @@
 import type { Check } from '../check.js';
+import { textOfBytes } from '../mixed-width-text.js';
 import { tableCheck } from '../table-check.js';
+
+/** EPH-03: the longest text, in bytes of UTF-8 (`x-max-bytes` of the request schema). */
+const MAX_TEXT_BYTES = 8000;
 
 /**
  * EPH-03: more than 8,000 bytes of UTF-8 text gives 413 `msg_too_long`; exactly 8,000 is accepted.
+ * Both texts mix 1- to 4-byte characters: counted as characters or as UTF-16 they are on the other
+ * side of the limit.
  */
 export const eph03TooLong: Check = tableCheck({
   requirements: ['EPH-03'],
-  title: 'Text over 8,000 UTF-8 bytes gives 413 msg_too_long',
+  title: 'Text of 8,000 UTF-8 bytes is accepted; over 8,000 gives 413 msg_too_long',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
@@ -20,13 +26,24 @@ export const eph03TooLong: Check = tableCheck({
       token,
       json: { chatId: chats.dm, userId: users.member, text },
     });
-    // Two bytes per character: 4,000 characters are 8,000 bytes, though far fewer than 8,000
-    // characters.
+    const exact = textOfBytes(MAX_TEXT_BYTES);
+    const over = textOfBytes(MAX_TEXT_BYTES + 1);
     return [
-      { name: '8,000 bytes', call: post('é'.repeat(4000)), expect: { status: 200 } },
+      // Two bytes per character: 4,000 characters are 8,000 bytes.
+      { name: '8,000 bytes of é', call: post('é'.repeat(4000)), expect: { status: 200 } },
+      {
+        name: `8,000 bytes in ${[...exact].length} characters of 1 to 4 bytes`,
+        call: post(exact),
+        expect: { status: 200 },
+      },
       {
         name: '8,001 bytes in 4,001 characters',
         call: post(`${'é'.repeat(4000)}a`),
+        expect: { status: 413, error: 'msg_too_long' },
+      },
+      {
+        name: `8,001 bytes in ${[...over].length} characters of 1 to 4 bytes`,
+        call: post(over),
         expect: { status: 413, error: 'msg_too_long' },
       },
     ];

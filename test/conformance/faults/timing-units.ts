@@ -1,6 +1,8 @@
+import { APP, seedWorkspace } from '../../../src/reference/fixtures.ts';
+import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Fault } from '../fault-catalogue.ts';
-import type { FaultHooks } from '../fault-injection.ts';
+import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
 
 type Body = Record<string, any>;
 
@@ -32,6 +34,18 @@ const listedInLocalTime = (field: string): FaultHooks =>
       field in w ? { ...w, [field]: inLocalTime(w[field]) } : w,
     ),
   }));
+
+/** The reference app's signing secret. */
+const SIGNING_SECRET = seedWorkspace().apps[APP]!.signingSecret;
+
+/** The headers of `attempt` signed over `body`, so a rewritten payload breaks DLV-03 no more. */
+const signedAgain = (attempt: OutgoingAttempt, body: string) =>
+  signWebhook({
+    secret: SIGNING_SECRET,
+    id: attempt.headers['webhook-id']!,
+    timestamp: Number(attempt.headers['webhook-timestamp']),
+    body,
+  });
 
 /** Faults of this family of rules; listed in FAULTS by fault-catalogue.ts. */
 export const TIMING_UNIT_FAULTS: Fault[] = [
@@ -115,10 +129,11 @@ export const TIMING_UNIT_FAULTS: Fault[] = [
       attempt: (a) => {
         const payload = JSON.parse(a.body);
         if (a.headers['service-version'] || payload.type !== 'message') return a;
-        return {
-          ...a,
-          body: JSON.stringify({ ...payload, timestamp: Math.floor(payload.timestamp / 1000) }),
-        };
+        const body = JSON.stringify({
+          ...payload,
+          timestamp: Math.floor(payload.timestamp / 1000),
+        });
+        return { ...a, body, headers: { ...a.headers, ...signedAgain(a, body) } };
       },
     }),
   },
