@@ -98,7 +98,7 @@ ${rows.join('\n')}
 ${changelog.join('\n')}
 </div>
 <h2 id="ci">Breaking changes in CI</h2>
-<p>Generic OpenAPI diff tools (oasdiff, Optic) compare paths and their schemas. This API's breaking changes are elsewhere: in webhook payloads (the envelope of 2026-07-07), and in rules the documents record as <code>x-</code> annotations that those tools skip (<code>x-mention-grammar</code>, <code>x-membership</code>, <code>x-avatar-url</code>). They also count the <code>apiVersion</code> constant each version pins as a change in every pair. <code>service-contract diff</code> reads webhooks and annotations, ignores the pinned version, and agrees with the version registry.</p>
+<p>Generic OpenAPI diff tools (oasdiff, Optic) compare paths and their schemas. This API's breaking changes are elsewhere: in webhook payloads (the envelope of 2026-07-07), and in rules the documents record as <code>x-</code> annotations that those tools skip (<code>x-mention-grammar</code>, <code>x-membership</code>, <code>x-avatar-url</code>). Some also report the <code>apiVersion</code> constant each version pins as a breaking change in every pair. <code>service-contract diff</code> reads webhooks and annotations, ignores the pinned version, and agrees with the version registry.</p>
 <pre><code>npx service-contract diff 2026-08-20 2026-08-25 --format markdown   # a pull-request comment
 npx service-contract diff 2026-08-20 2026-08-25 --fail-on breaking   # exit 1 on a breaking change
 npx service-contract diff 2026-08-20 2026-08-25 --json               # every change, for tools</code></pre>
