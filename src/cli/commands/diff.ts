@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { explainChanges } from '../../diff/explain-changes.js';
 import { renderMarkdown } from '../../diff/render-markdown.js';
 import { renderText } from '../../diff/render-text.js';
-import { listApiDocuments, readBundledDocument } from '../../documents.js';
+import { type OpenApiDocument, listApiDocuments, readBundledDocument } from '../../documents.js';
 import { loadVersionRegistry } from '../../versions.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 
@@ -35,13 +35,16 @@ export function register(command: Command, done: (code: ExitCode) => void): void
         options: { format: Format; json?: boolean; failOn?: 'breaking' | 'any' },
       ) => {
         const apis = listApiDocuments();
+        // Each version is read once: a diff across several versions reads the ones between too.
+        const read = new Map<string, OpenApiDocument>();
         const documentOf = (version: string) => {
           const api = apis.find((candidate) => candidate.version === version);
           if (!api)
             throw new UsageError(
               `unknown version "${version}"; versions: ${apis.flatMap((a) => a.version ?? []).join(', ')}`,
             );
-          return readBundledDocument(api);
+          if (!read.has(version)) read.set(version, readBundledDocument(api));
+          return read.get(version)!;
         };
         documentOf(from);
         documentOf(to);
