@@ -2,12 +2,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { diffDocuments } from '../src/diff/diff-documents.ts';
+import { explainChanges } from '../src/diff/explain-changes.ts';
 import { readBundledDocument } from '../src/documents.ts';
 import { PROJECT_ROOT } from '../src/project-root.ts';
 import { loadVersionRegistry } from '../src/versions.ts';
 import { renderLanding } from './docs/landing-page.ts';
-import { type Page, listPages, navigation } from './docs/pages.ts';
+import { REQUIREMENTS_PAGE, type Page, listPages, navigation } from './docs/pages.ts';
+import { renderRequirements } from './docs/requirements-page.ts';
+import { rewordDocument } from './docs/specification-wording.ts';
 import { runBin } from './run-command.ts';
 
 /** Where `npm run docs` writes the site; ignored by git. */
@@ -40,12 +42,19 @@ export async function buildDocs(outDir = SITE_DIR): Promise<Page[]> {
   );
   const summaries = registry.versions.slice(1).map((entry, index) => ({
     version: entry.version,
-    changes: diffDocuments(
-      bundles.get(registry.versions[index]!.version)!,
-      bundles.get(entry.version)!,
+    changes: explainChanges(
+      registry.versions[index]!.version,
+      entry.version,
+      (version) => bundles.get(version)!,
+      registry,
     ),
   }));
   await writeFile(join(outDir, 'index.html'), renderLanding(registry, summaries, pages));
+  const requirements = await readFile(join(PROJECT_ROOT, 'docs', 'REQUIREMENTS.md'), 'utf8');
+  await writeFile(
+    join(outDir, REQUIREMENTS_PAGE.file),
+    renderRequirements(requirements, pages, REQUIREMENTS_PAGE),
+  );
   return pages;
 }
 
@@ -59,10 +68,16 @@ async function buildReference(
   // One template per page: the switcher marks the page it is on.
   const pageTemplate = join(scratch, `${page.file}.hbs`);
   await writeFile(pageTemplate, template.replace('<!-- NAV -->', navigation(pages, page)));
+  // The bundle as readers get it: the specification named as such, not by its file name.
+  const bundle = join(scratch, `${page.file}.json`);
+  const source = JSON.parse(
+    await readFile(join(PROJECT_ROOT, 'generated', page.api!.bundle), 'utf8'),
+  ) as unknown;
+  await writeFile(bundle, JSON.stringify(rewordDocument(source)));
   const result = await runBin('redocly', [
     // --inlineBundle: the page renders offline instead of loading Redoc from a CDN.
     'build-docs',
-    join(PROJECT_ROOT, 'generated', page.api!.bundle),
+    bundle,
     '--output',
     join(outDir, page.file),
     '--inlineBundle',

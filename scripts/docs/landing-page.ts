@@ -1,14 +1,34 @@
-import type { DocumentChange } from '../../src/diff/diff-documents.ts';
+import { type ReaderLine, byItem } from '../../src/diff/by-item.ts';
+import type { ExplainedChange } from '../../src/diff/explain-changes.ts';
 import type { VersionRegistry } from '../../src/versions.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
+import { htmlLink, specificationWording } from './specification-wording.ts';
 
 /** What the landing page shows of one version: its registry entry and its computed diff. */
 interface VersionSummary {
   version: string;
-  changes: DocumentChange[];
+  changes: ExplainedChange[];
 }
 
-const inlineCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+/** Escaped, with `code` spans and the specification named and linked. */
+const inlineCode = (text: string) =>
+  specificationWording(escapeHtml(text), htmlLink).replace(/`([^`]+)`/g, '<code>$1</code>');
+const requirementLinks = (ids: string[]) =>
+  ids.map((id) => `<a href="requirements.html#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ');
+
+/** One change of the changelog: its sentence, how it breaks, why, and the values around it. */
+function changeLine(line: ReaderLine): string {
+  const facts = [
+    ...(line.requirements.length ? [requirementLinks(line.requirements)] : []),
+    ...(line.before === undefined
+      ? []
+      : [
+          `before: <code>${escapeHtml(line.before)}</code>`,
+          `after: <code>${escapeHtml(line.after ?? '')}</code>`,
+        ]),
+  ];
+  return `<li class="change ${line.kind}"><span class="kind">${line.kind}</span> ${inlineCode(line.sentence)} <small>${facts.join(' · ')}</small></li>`;
+}
 
 /** The landing page: a versions table, the changelog newest first, and links to every reference. */
 export function renderLanding(
@@ -24,22 +44,15 @@ export function renderLanding(
     return (
       `<tr data-version="${entry.version}"><td><a href="v1-${entry.version}.html">${entry.version}</a>${entry.version === registry.latest ? ' (latest)' : ''}</td>` +
       `<td>${entry.status}</td><td>${entry.version}</td><td>${entry.sunset ?? '—'}</td>` +
-      `<td>${inlineCode(entry.summary)} <small>${entry.requirements.join(', ')}</small></td><td>${computed}</td></tr>`
+      `<td>${inlineCode(entry.summary)} <small>${requirementLinks(entry.requirements)}</small></td><td>${computed}</td></tr>`
     );
   });
   const changelog = [...registry.versions].reverse().map((entry) => {
-    const items = [
-      ...new Set(
-        (byVersion.get(entry.version) ?? []).map((change) => `${change.item}: ${change.kind}`),
-      ),
-    ];
-    // An item with breaking and additive leaves is listed once, as breaking.
-    const worst = items.filter(
-      (line) => line.endsWith('breaking') || !items.includes(line.replace(/additive$/, 'breaking')),
+    const items = byItem(byVersion.get(entry.version) ?? []).map(
+      (item) =>
+        `<li class="item" data-item="${escapeHtml(item.item)}"><strong>${escapeHtml(item.item)}</strong>: ${item.kind}<ul>${item.lines.map(changeLine).join('')}</ul></li>`,
     );
-    const list = worst.length
-      ? `<ul>${worst.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
-      : '<p>No document changes.</p>';
+    const list = items.length ? `<ul>${items.join('')}</ul>` : '<p>No document changes.</p>';
     return `<section class="release" id="v${entry.version}"><h3>${entry.version}${entry.breaking ? ' — breaking' : ''}</h3><p>${inlineCode(entry.summary)}</p>${list}</section>`;
   });
   const references = pages
@@ -59,6 +72,10 @@ export function renderLanding(
   table { border-collapse: collapse; width: 100%; }
   th, td { border-bottom: 1px solid #e5e7eb; padding: 0.4em; text-align: left; vertical-align: top; }
   small { color: #6b7280; }
+  li.change { margin: 0.2em 0; }
+  .kind { display: inline-block; min-width: 5.5em; font-size: 0.85em; text-transform: uppercase; color: #6b7280; }
+  li.breaking .kind { color: #b91c1c; font-weight: 600; }
+  pre { background: #f3f4f6; padding: 0.6em; overflow-x: auto; }
 </style>
 </head>
 <body>
@@ -76,9 +93,15 @@ ${rows.join('\n')}
 <h2>References</h2>
 <ul>${references.join('')}</ul>
 <h2>Changelog</h2>
+<p>Each change in a sentence, with the requirements of <a href="requirements.html">the specification</a> it follows and the values before and after. <code>service-contract diff &lt;from&gt; &lt;to&gt;</code> prints the same for any two versions.</p>
 <div id="changelog">
 ${changelog.join('\n')}
 </div>
+<h2 id="ci">Breaking changes in CI</h2>
+<p>Generic OpenAPI diff tools (oasdiff, Optic) compare paths and their schemas. This API's breaking changes are elsewhere: in webhook payloads (the envelope of 2026-07-07), and in rules the documents record as <code>x-</code> annotations that those tools skip (<code>x-mention-grammar</code>, <code>x-membership</code>, <code>x-avatar-url</code>). Some also report the <code>apiVersion</code> constant each version pins as a breaking change in every pair. <code>service-contract diff</code> reads webhooks and annotations, ignores the pinned version, and agrees with the version registry.</p>
+<pre><code>npx service-contract diff 2026-08-20 2026-08-25 --format markdown   # a pull-request comment
+npx service-contract diff 2026-08-20 2026-08-25 --fail-on breaking   # exit 1 on a breaking change
+npx service-contract diff 2026-08-20 2026-08-25 --json               # every change, for tools</code></pre>
 </main>
 </body>
 </html>

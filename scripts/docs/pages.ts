@@ -8,7 +8,10 @@ export interface Page {
   api?: ApiDocument;
 }
 
-/** The landing page, then the dated versions newest first, then v0 and OAuth. */
+/** The page of the requirement list, which the references and the changelog link. */
+export const REQUIREMENTS_PAGE: Page = { file: 'requirements.html', label: 'Requirements' };
+
+/** The landing page, then the dated versions newest first, then v0, OAuth and the requirements. */
 export function listPages(apis = listApiDocuments()): Page[] {
   const latest = loadVersionRegistry().latest;
   const dated = apis
@@ -27,6 +30,7 @@ export function listPages(apis = listApiDocuments()): Page[] {
     ...apis
       .filter((api) => api.name === 'auth')
       .map((api) => ({ file: 'auth.html', label: 'OAuth server', api })),
+    REQUIREMENTS_PAGE,
   ];
 }
 

@@ -14,7 +14,7 @@ export interface LeafChange {
 }
 
 // Words for readers, not for machines: changing them breaks no one.
-const DOCUMENTATION = new Set([
+export const DOCUMENTATION = new Set([
   'description',
   'summary',
   'title',
@@ -25,7 +25,7 @@ const DOCUMENTATION = new Set([
   '$schema',
 ]);
 // Keywords that narrow what a value may be: adding one narrows, removing one widens.
-const CONSTRAINTS = new Set([
+export const CONSTRAINTS = new Set([
   'const',
   'pattern',
   'maxLength',
@@ -67,7 +67,9 @@ export function roleOf(path: string[]): Role {
  */
 export function classify(change: LeafChange): ChangeKind {
   const key = change.path.at(-1) ?? '';
-  const role = roleOf(change.path);
+  // The avatar gate refuses requests wherever it is written, on the operation or on the field
+  // (VER-12): check-request reads it from the operation.
+  const role = key === 'x-avatar-url' ? 'request' : roleOf(change.path);
   const added = change.before === undefined;
   const removed = change.after === undefined;
   if (change.path.some((segment) => segment === 'examples') || DOCUMENTATION.has(key))

@@ -124,6 +124,17 @@ describe('classify', () => {
       },
     ],
     [
+      'the avatar gate written on the operation narrows its requests (VER-12)',
+      {
+        change: {
+          path: ['paths', '/chat.postEphemeral', 'post', 'x-avatar-url'],
+          before: undefined,
+          after: 'service-hosted',
+        },
+        want: 'breaking',
+      },
+    ],
+    [
       'a request constraint lifted',
       {
         change: { path: at(request, 'maxLength'), before: 128, after: undefined },

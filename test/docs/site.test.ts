@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../../scripts/docs.ts';
+import { listPages } from '../../scripts/docs/pages.ts';
 import { SITE_HEADERS, serveSite } from '../../scripts/docs/site-server.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutBrowser } from '../support/chromium.ts';
@@ -71,6 +72,51 @@ describe.skipIf(skip)('docs site', () => {
       'No document changes.',
     );
     await page.screenshot({ path: join(SHOTS, 'landing.png'), fullPage: true });
+  });
+
+  it('the changelog says each change in a sentence, with its requirement and the values before and after', async () => {
+    await page.goto(`${url}/index.html`);
+    const membership = await page.locator('#v2026-08-20').innerText();
+    expect(membership).toContain(
+      'chat.message deliveries now arrive only for chats the app is a member of (for a personal token: chats its owner is a member of). VER-11 · before: none · after: required',
+    );
+    const mentions = await page.locator('#v2026-08-07').innerText();
+    expect(mentions).toContain(
+      'chat.message deliveries now render mentions in message text with groups as <!subteam^uuid> and broadcast as <!channel> (before: groups as <@uuid> and broadcast as <@all>). VER-10 · before: legacy · after: subteam',
+    );
+    const avatar = await page.locator('#v2026-08-25').innerText();
+    expect(avatar).toContain(
+      'Requests to POST /chat.postEphemeral now accept sender.imageUrl only as a service-hosted avatar URL; anything else is refused. VER-12',
+    );
+    const changelog = await page.locator('#changelog').innerText();
+    expect(changelog).not.toMatch(/undefined|post\/x-|requestBody\/content/);
+    await page
+      .locator('#v2026-08-20')
+      .screenshot({ path: join(SHOTS, 'changelog-2026-08-20.png') });
+    // A requirement ID opens its rule on the requirement list the site publishes.
+    await page.locator('#v2026-08-20 a[href="requirements.html#VER-11"]').first().click();
+    await page.waitForURL(/requirements\.html#VER-11$/);
+    await expect(page.locator('tr#VER-11').innerText()).resolves.toMatch(
+      /^VER-11\s+2026-08-20 onwards/,
+    );
+  });
+
+  it('no page mentions SPEC.md: they speak of the specification and link the requirement list', async () => {
+    const files = listPages().map((each) => each.file);
+    expect(files).toContain('requirements.html');
+    for (const file of files) {
+      const html = await (await fetch(`${url}/${file}`)).text();
+      expect(html, file).not.toContain('SPEC.md');
+    }
+    await page.goto(`${url}/v1-2026-08-25.html`);
+    await page.getByText('Tokens', { exact: true }).first().click();
+    await page.getByText('Inspect the token').first().click();
+    const link = page.locator('a[href="requirements.html"]', { hasText: 'the specification' });
+    await link.first().waitFor();
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain('SPEC.md');
+    await link.first().click();
+    await page.waitForURL(/requirements\.html$/);
+    expect(await page.locator('h1').innerText()).toBe('Requirement catalogue');
   });
 
   it('switching to 2026-06-01 shows the bare chat.message payload', async () => {

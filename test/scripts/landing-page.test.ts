@@ -7,7 +7,7 @@ const registry = loadVersionRegistry();
 const pages = listPages();
 
 describe('docs pages', () => {
-  it('lists the landing page, the dated versions newest first, then v0 and OAuth', () => {
+  it('lists the landing page, the dated versions newest first, then v0, OAuth and the requirements', () => {
     expect(pages.map((page) => page.file)).toEqual([
       'index.html',
       'v1-2026-08-25.html',
@@ -18,6 +18,7 @@ describe('docs pages', () => {
       'v1-2026-06-01.html',
       'v0.html',
       'auth.html',
+      'requirements.html',
     ]);
     expect(pages[1]!.label).toBe('v1 2026-08-25 (latest)');
   });
@@ -34,15 +35,28 @@ describe('docs pages', () => {
     );
   });
 
-  it('renders summaries with code, computed diffs and the breaking flag', () => {
+  it('renders summaries with code, computed diffs, the breaking flag and each change in a sentence', () => {
+    const change = {
+      item: 'webhook chat.message',
+      at: 'post/x-membership',
+      requirements: ['VER-11'],
+      versions: ['2026-07-07'],
+    };
     const html = renderLanding(
       registry,
       [
         {
           version: '2026-07-07',
           changes: [
-            { item: 'webhook chat.message', kind: 'breaking', path: [], before: 1, after: 2 },
-            { item: 'webhook chat.message', kind: 'additive', path: [], before: 1, after: 2 },
+            { ...change, kind: 'breaking', after: 'required', sentence: 'Members `only`.' },
+            {
+              ...change,
+              at: 'post/description',
+              kind: 'additive',
+              before: 'a',
+              after: 'b',
+              sentence: 'Reworded.',
+            },
           ],
         },
       ],
@@ -50,8 +64,19 @@ describe('docs pages', () => {
     );
     expect(html).toContain('<td>2 changes, 1 breaking</td>');
     expect(html).toContain('<h3>2026-07-07 — breaking</h3>');
-    expect(html).toContain('<li>webhook chat.message: breaking</li>');
-    expect(html).not.toContain('chat.message: additive');
+    expect(html).toContain('<strong>webhook chat.message</strong>: breaking');
+    expect(html).toContain(
+      '<li class="change breaking"><span class="kind">breaking</span> Members <code>only</code>. <small><a href="requirements.html#VER-11">VER-11</a> · before: <code>none</code> · after: <code>required</code></small></li>',
+    );
+    expect(html).toContain('Wording of the documentation only, in 1 place (description).');
     expect(html).toContain('<code>{type, eventId, timestamp, apiVersion, data}</code>');
+  });
+
+  it('names the specification, never its file, and links the requirement list', () => {
+    const html = renderLanding(registry, [], pages);
+    expect(html).not.toContain('SPEC.md');
+    expect(html).toContain(
+      '<a href="requirements.html">The specification</a> shows no other change',
+    );
   });
 });

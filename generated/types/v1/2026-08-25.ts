@@ -607,7 +607,7 @@ export interface components {
             client?: unknown;
             /** @description Who the token acts as. */
             principal?: unknown;
-            /** @description The token's scopes. */
+            /** @description The token's scopes. SPEC.md names them without a type; the examples and the reference server give a list of scope names (`["webhook:read", "chat:write"]`), as the plural name says, unlike the space-separated `scope` string of the OAuth token response. The type stays open here, so an implementation is not judged on what SPEC.md does not show. */
             scopes?: unknown;
         };
         /**
