@@ -15,7 +15,8 @@ import { type Exchange, prismExchanges } from './prism-exchanges.ts';
 // Each named example is reachable with `Prefer`, the default 401 is `not_authed` (AUTH-01), the
 // headers Prism makes up from the documents validate against them (VER-03), and Prism finds no
 // fault with its own answers.
-const PRISM_CLI = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+const require = createRequire(import.meta.url);
+const PRISM_CLI = require.resolve('@stoplight/prism-cli/dist/index.js');
 const bundles = loadBundles();
 const running = new Map<string, { child: ChildProcess; url: string }>();
 
