@@ -794,7 +794,10 @@ export interface components {
          */
         "delivery-retried": {
             headers: {
-                /** @description Replaces the next wait, capped at 5 minutes (429 and 503 only). */
+                /**
+                 * @description Replaces the next wait, capped at 5 minutes (429 and 503 only).
+                 * @example 60
+                 */
                 "Retry-After"?: string;
                 [name: string]: unknown;
             };
@@ -816,19 +819,32 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+        /**
+         * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+         * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+         */
         "webhook-id": string;
-        /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+        /**
+         * @description When the attempt was signed, in Unix seconds (DLV-02).
+         * @example 1785312000
+         */
         "webhook-timestamp": string;
         /**
          * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
          *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
          *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         "webhook-signature": string;
-        /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+        /**
+         * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+         * @example 1
+         */
         "service-retry-num": "1" | "2" | "3";
-        /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+        /**
+         * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+         * @example http_5xx
+         */
         "service-retry-reason": "transport" | "http_5xx" | "http_429";
     };
     requestBodies: never;
@@ -918,19 +934,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -952,19 +981,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -986,19 +1028,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1020,19 +1075,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1054,19 +1122,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1088,19 +1169,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1122,19 +1216,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1156,19 +1263,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1190,19 +1310,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1224,19 +1357,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1258,19 +1404,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1292,19 +1451,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1326,19 +1498,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1360,19 +1545,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1394,19 +1592,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;

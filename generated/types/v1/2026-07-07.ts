@@ -65,7 +65,8 @@ export interface paths {
          * @description v1 subscribe. SPEC.md names the body fields `event`, `url`, `filter` and `apiVersion`: the
          *     subscription keeps the version it is created with, the integration's pinned default unless
          *     `apiVersion` says otherwise (VER-14). An empty filter and `{mention: false}` alone are rejected
-         *     (SUB-09). Which fields are required, the response and the errors are not shown; needs
+         *     (SUB-09). `event` and `url` are required, as every subscription has them (SUB-07); the
+         *     response and the errors are not shown; needs
          *     `webhook:write` (AUTH-13).
          */
         post: operations["webhookSubscribe"];
@@ -87,7 +88,8 @@ export interface paths {
         /**
          * Remove a subscription (shape not shown)
          * @description v1 unsubscribe. SPEC.md names it but shows neither its method, its body nor its answers; POST is
-         *     assumed as for v0. Needs `webhook:write` (AUTH-13).
+         *     assumed as for v0. The body is a JSON object naming the subscription by its `id` from
+         *     `webhook.list` (SUB-07), as v0 unsubscribe does (SUB-05). Needs `webhook:write` (AUTH-13).
          */
         post: operations["webhookUnsubscribe"];
         delete?: never;
@@ -560,13 +562,13 @@ export interface components {
         } & WithRequired<components["schemas"]["Error-body"], "error">;
         /**
          * webhook-subscribe-request-v1
-         * @description Body of v1 `webhook.subscribe`. SPEC.md names the fields `event`, `url`, `filter` and `apiVersion` (the version deliveries are shaped by, VER-14) but shows neither which are required nor the rest of the shape.
+         * @description Body of v1 `webhook.subscribe`. SPEC.md names the fields `event`, `url`, `filter` and `apiVersion` (the version deliveries are shaped by, VER-14) but not the rest of the shape. `event` and `url` are required: every subscription has both (SUB-07) and subscribe is where they come from; `filter` is optional (omitted when none is set, SUB-07) and so is `apiVersion` (the integration's default applies without it, VER-14).
          */
         "Webhook-subscribe-request-v1": {
             /** @description Event name in the v1 vocabulary. */
-            event?: string;
+            event: string;
             /** @description Destination URL. */
-            url?: string;
+            url: string;
             filter?: components["schemas"]["Webhook-subscription-filter-v1"];
             /** @description Fixes the version of the subscription's deliveries; the integration's pinned default when omitted (VER-14). */
             apiVersion?: components["schemas"]["Version-date"];
@@ -576,6 +578,14 @@ export interface components {
          * @description A body whose shape SPEC.md does not show.
          */
         "Unspecified-body": unknown;
+        /**
+         * webhook-unsubscribe-request-v1
+         * @description Body of v1 `webhook.unsubscribe`. SPEC.md names the operation without its body; request bodies are JSON (SPEC.md, Endpoints), and the subscription to remove is named by its `id` as `webhook.list` returns it (SUB-07), as v0 unsubscribe names it (SUB-05). Which fields are required is not shown.
+         */
+        "Webhook-unsubscribe-request-v1": {
+            /** @description The `id` of the subscription to remove, as `webhook.list` returns it. */
+            id?: string;
+        };
         /**
          * token-info-response
          * @description Body of `token.info`. SPEC.md says only that it returns the client, the principal and the scopes; their names and types beyond that are not shown.
@@ -846,7 +856,10 @@ export interface components {
          */
         "delivery-retried": {
             headers: {
-                /** @description Replaces the next wait, capped at 5 minutes (429 and 503 only). */
+                /**
+                 * @description Replaces the next wait, capped at 5 minutes (429 and 503 only).
+                 * @example 60
+                 */
                 "Retry-After"?: string;
                 [name: string]: unknown;
             };
@@ -872,32 +885,60 @@ export interface components {
          * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
          *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
          *     a sunset version gives 410 (VER-05).
+         * @example 2026-07-07
          */
         "service-version": components["schemas"]["Version-date"];
-        /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+        /**
+         * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+         * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+         */
         "webhook-id": string;
-        /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+        /**
+         * @description When the attempt was signed, in Unix seconds (DLV-02).
+         * @example 1785312000
+         */
         "webhook-timestamp": string;
         /**
          * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
          *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
          *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         "webhook-signature": string;
-        /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+        /**
+         * @description The version the subscription was created with, which shapes the payload (VER-14).
+         * @example 2026-07-07
+         */
         "delivery-service-version": components["schemas"]["Version-date"];
-        /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+        /**
+         * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+         * @example 1
+         */
         "service-retry-num": "1" | "2" | "3";
-        /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+        /**
+         * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+         * @example http_5xx
+         */
         "service-retry-reason": "transport" | "http_5xx" | "http_429";
     };
     requestBodies: never;
     headers: {
-        /** @description The dated version this response was made with (VER-03), on every response, success or error. */
+        /**
+         * @description The dated version this response was made with (VER-03), on every response, success or error.
+         * @example 2026-07-07
+         */
         "service-version": components["schemas"]["Version-date"];
-        /** @description Present when the version used nears end of life (VER-05). SPEC.md does not show its value format. */
+        /**
+         * @description Present when the version used nears end of life (VER-05). SPEC.md does not show its value
+         *     format; the example is the value this contract's servers send.
+         * @example true
+         */
         deprecation: string;
-        /** @description Present when the version used nears end of life (VER-05); the shutdown date. SPEC.md does not show its value format. */
+        /**
+         * @description Present when the version used nears end of life (VER-05); the shutdown date. SPEC.md does not
+         *     show its value format; the example is an HTTP-date, the form of the `Sunset` header (RFC 8594).
+         * @example Tue, 01 Jun 2027 00:00:00 GMT
+         */
         sunset: string;
     };
     pathItems: never;
@@ -912,6 +953,7 @@ export interface operations {
                  * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
                  *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
                  *     a sunset version gives 410 (VER-05).
+                 * @example 2026-07-07
                  */
                 "Service-Version"?: components["parameters"]["service-version"];
             };
@@ -957,6 +999,7 @@ export interface operations {
                  * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
                  *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
                  *     a sunset version gives 410 (VER-05).
+                 * @example 2026-07-07
                  */
                 "Service-Version"?: components["parameters"]["service-version"];
             };
@@ -1054,6 +1097,7 @@ export interface operations {
                  * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
                  *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
                  *     a sunset version gives 410 (VER-05).
+                 * @example 2026-07-07
                  */
                 "Service-Version"?: components["parameters"]["service-version"];
             };
@@ -1092,15 +1136,16 @@ export interface operations {
                  * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
                  *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
                  *     a sunset version gives 410 (VER-05).
+                 * @example 2026-07-07
                  */
                 "Service-Version"?: components["parameters"]["service-version"];
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": components["schemas"]["Unspecified-body"];
+                "application/json": components["schemas"]["Webhook-unsubscribe-request-v1"];
             };
         };
         responses: {
@@ -1130,6 +1175,7 @@ export interface operations {
                  * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
                  *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
                  *     a sunset version gives 410 (VER-05).
+                 * @example 2026-07-07
                  */
                 "Service-Version"?: components["parameters"]["service-version"];
             };
@@ -1164,6 +1210,7 @@ export interface operations {
                  * @description The dated version to use (VER-02). Without it the credential's pinned version is used, and
                  *     without a pin `2026-06-01`. An unsupported value gives 400 listing the supported versions (VER-04);
                  *     a sunset version gives 410 (VER-05).
+                 * @example 2026-07-07
                  */
                 "Service-Version"?: components["parameters"]["service-version"];
             };
@@ -1194,21 +1241,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1230,21 +1293,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1266,21 +1345,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1302,21 +1397,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1338,21 +1449,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1374,21 +1501,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1410,21 +1553,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1446,21 +1605,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1482,21 +1657,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
@@ -1518,21 +1709,37 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04). */
+                /**
+                 * @description Unique per delivery and identical across retries of the same event; use it to de-duplicate (DLV-02, DLV-04).
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description When the attempt was signed, in Unix seconds (DLV-02). */
+                /**
+                 * @description When the attempt was signed, in Unix seconds (DLV-02).
+                 * @example 1785312000
+                 */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
                 /**
                  * @description Standard Webhooks signature (DLV-03): HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`
                  *     keyed with the base64-decoded part of the app's `whsec_` signing secret (AUTH-12), sent as
                  *     `v1,<base64>`; several space-separated signatures may appear. Reject deliveries that fail it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["webhook-signature"];
-                /** @description The version the subscription was created with, which shapes the payload (VER-14). */
+                /**
+                 * @description The version the subscription was created with, which shapes the payload (VER-14).
+                 * @example 2026-07-07
+                 */
                 "Service-Version": components["parameters"]["delivery-service-version"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); which retry this is. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); which retry this is.
+                 * @example 1
+                 */
                 "Service-Retry-Num"?: components["parameters"]["service-retry-num"];
-                /** @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed. */
+                /**
+                 * @description Only on retries, absent on the first attempt (DLV-05); why the previous attempt failed.
+                 * @example http_5xx
+                 */
                 "Service-Retry-Reason"?: components["parameters"]["service-retry-reason"];
             };
             path?: never;
