@@ -1,0 +1,136 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { type Diagnostic, diagnostic } from '../diagnostic.js';
+import type { RetryReason } from '../webhooks/delivery.js';
+import { readWebhookHeaders } from '../webhooks/headers.js';
+import { parseReadHeaders } from '../webhooks/parse.js';
+import { webhookValidators } from '../webhooks/validators.js';
+import { type VerifyFailure, rejection } from '../webhooks/verify.js';
+import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
+
+/** What `listen` found in one delivery. */
+export interface DeliveryReport {
+  /** The event, from the envelope's `type`, the request path or the one schema the payload fits. */
+  event?: string;
+  /** Where the payload names no event and fits several: every event it fits. */
+  candidates?: string[];
+  /** The version the delivery was judged at: its `Service-Version`, else the listener's. */
+  version: string;
+  webhookId?: string;
+  timestamp?: number;
+  /** 1 for a first attempt, `Service-Retry-Num` + 1 for a retry. */
+  attempt: number;
+  retryReason?: RetryReason;
+  /** `verified`, or why the signature check failed. */
+  signature: 'verified' | VerifyFailure;
+  /** True when the delivery is verified and its payload and headers are valid. */
+  ok: boolean;
+  /** Every problem found: the signature's, the headers' and the payload's. */
+  diagnostics: Diagnostic[];
+}
+
+export interface InspectOptions {
+  secret: string;
+  /** The version deliveries without `Service-Version` (v0's) are judged at; and the expected one. */
+  version?: WebhookVersion;
+}
+
+/**
+ * Verifies one delivery and validates its payload against the contract at the version it was
+ * sent for (VER-14): its `Service-Version`, else `options.version`, else v0, whose deliveries
+ * name no version (VER-06). Where the payload does not name its event (v0, the bare baseline,
+ * VER-08), the last segment of the request path may (`/chat:message:dm`); else the schemas that
+ * accept it tell. Never throws.
+ */
+export function inspectDelivery(
+  rawHeaders: IncomingHttpHeaders,
+  body: Uint8Array,
+  path: string,
+  options: InspectOptions,
+): DeliveryReport {
+  const headers = readWebhookHeaders(rawHeaders);
+  const rejected = rejection({ secret: options.secret, body }, headers);
+  const version = (headers['service-version'] ?? options.version ?? 'v0') as WebhookVersion;
+  const diagnostics: Diagnostic[] = rejected ? [...rejected.diagnostics] : [];
+  if (options.version && headers['service-version'] && options.version !== version)
+    diagnostics.push(
+      diagnostic(
+        'version_mismatch',
+        `Service-Version is ${version}, the listener expects ${options.version}`,
+        {
+          requirement: 'VER-14',
+          location: 'header Service-Version',
+          expected: options.version,
+          actual: version,
+        },
+      ),
+    );
+  const payload = decode(body);
+  const named = eventNamed(version, path, payload);
+  const parsed = parseReadHeaders(
+    { version, event: named.event ?? named.candidates?.[0], body: payload ?? body },
+    headers,
+  );
+  // A payload that fits no event is said once, by `none`, not also as a missing event.
+  if (!parsed.ok)
+    diagnostics.push(
+      ...parsed.diagnostics.filter((d) => !named.none || d.rule !== 'missing_event'),
+    );
+  if (named.none) diagnostics.push(named.none);
+  const event = parsed.ok ? parsed.event : named.event;
+  return {
+    ...(event !== undefined && { event }),
+    ...(named.candidates && named.candidates.length > 1 && { candidates: named.candidates }),
+    version,
+    ...(headers['webhook-id'] !== undefined && { webhookId: headers['webhook-id'] }),
+    ...(parsed.delivery.timestamp !== undefined && { timestamp: parsed.delivery.timestamp }),
+    attempt: parsed.delivery.attempt,
+    ...(parsed.delivery.retryReason && { retryReason: parsed.delivery.retryReason }),
+    signature: rejected ? rejected.reason : 'verified',
+    ok: diagnostics.length === 0,
+    diagnostics,
+  };
+}
+
+/** The body as JSON, or undefined when it is not JSON (the parser then says why). */
+function decode(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+interface Named {
+  event?: string;
+  candidates?: string[];
+  /** Why no event could be found for a payload that does not name one. */
+  none?: Diagnostic;
+}
+
+/** The event of a payload that does not name it: from the path, or from the schemas it fits. */
+function eventNamed(version: WebhookVersion, path: string, payload: unknown): Named {
+  const validators = webhookValidators(version);
+  if (!validators || payload === undefined || isEnveloped(version)) return {};
+  const segment = lastSegment(path);
+  if (segment !== undefined && Object.hasOwn(validators, segment)) return { event: segment };
+  const candidates = Object.keys(validators).filter((event) => validators[event]!(payload));
+  if (candidates.length === 1) return { event: candidates[0] };
+  if (candidates.length > 1) return { candidates };
+  return {
+    none: diagnostic(
+      'invalid_payload',
+      `the payload fits no ${version} event; name the event in the path the delivery is sent to (/<event>) to see why`,
+      { requirement: 'DLV-12', location: 'payload' },
+    ),
+  };
+}
+
+function lastSegment(path: string): string | undefined {
+  const bare = path.split('?')[0] ?? '';
+  const segment = bare.slice(bare.lastIndexOf('/') + 1);
+  try {
+    return segment ? decodeURIComponent(segment) : undefined;
+  } catch {
+    return undefined;
+  }
+}
