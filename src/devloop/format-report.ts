@@ -6,7 +6,10 @@ import type { DeliveryReport } from './inspect-delivery.js';
  */
 export function formatReport(report: DeliveryReport, receivedAt: Date): string {
   const event =
-    report.event ?? (report.candidates ? report.candidates.join(' | ') : '(unknown event)');
+    report.event ??
+    (report.candidates
+      ? `(event not named; the payload fits ${report.candidates.join(', ')})`
+      : '(event not known)');
   const attempt =
     report.attempt === 1
       ? 'first attempt'

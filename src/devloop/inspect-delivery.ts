@@ -9,9 +9,9 @@ import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
 
 /** What `listen` found in one delivery. */
 export interface DeliveryReport {
-  /** The event, from the envelope's `type`, the request path or the one schema the payload fits. */
+  /** The event, from the envelope's `type` or the last segment of the request path. */
   event?: string;
-  /** Where the payload names no event and fits several: every event it fits. */
+  /** Where neither names the event: every event of the version whose schema the payload fits. */
   candidates?: string[];
   /** The version the delivery was judged at: its `Service-Version`, else the listener's. */
   version: string;
@@ -38,8 +38,8 @@ export interface InspectOptions {
  * Verifies one delivery and validates its payload against the contract at the version it was
  * sent for (VER-14): its `Service-Version`, else `options.version`, else v0, whose deliveries
  * name no version (VER-06). Where the payload does not name its event (v0, the bare baseline,
- * VER-08), the last segment of the request path may (`/chat:message:dm`); else the schemas that
- * accept it tell. Never throws.
+ * VER-08), the last segment of the request path may (`/chat:message:dm`); else the report lists
+ * the events whose schemas accept it. Never throws.
  */
 export function inspectDelivery(
   rawHeaders: IncomingHttpHeaders,
@@ -76,10 +76,11 @@ export function inspectDelivery(
       ...parsed.diagnostics.filter((d) => !named.none || d.rule !== 'missing_event'),
     );
   if (named.none) diagnostics.push(named.none);
-  const event = parsed.ok ? parsed.event : named.event;
+  // A payload that fits events it does not name was parsed as the first to judge its headers.
+  const event = named.candidates ? undefined : parsed.ok ? parsed.event : named.event;
   return {
     ...(event !== undefined && { event }),
-    ...(named.candidates && named.candidates.length > 1 && { candidates: named.candidates }),
+    ...(named.candidates && { candidates: named.candidates }),
     version,
     ...(headers['webhook-id'] !== undefined && { webhookId: headers['webhook-id'] }),
     ...(parsed.delivery.timestamp !== undefined && { timestamp: parsed.delivery.timestamp }),
@@ -114,8 +115,9 @@ function eventNamed(version: WebhookVersion, path: string, payload: unknown): Na
   const segment = lastSegment(path);
   if (segment !== undefined && Object.hasOwn(validators, segment)) return { event: segment };
   const candidates = Object.keys(validators).filter((event) => validators[event]!(payload));
-  if (candidates.length === 1) return { event: candidates[0] };
-  if (candidates.length > 1) return { candidates };
+  // Not taken for the event even when only one fits: a lenient schema may fit a payload meant
+  // for another event, and the report says which events it fits, not which it was.
+  if (candidates.length > 0) return { candidates };
   return {
     none: diagnostic(
       'invalid_payload',

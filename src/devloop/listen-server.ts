@@ -3,6 +3,7 @@ import { listen } from '../http/listen.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../webhooks/options.js';
 import { readNodeBody } from '../webhooks/read-body.js';
 import type { WebhookVersion } from '../webhooks/versions.js';
+import { eventUrl } from './event-url.js';
 import { formatReport } from './format-report.js';
 import { forwardDelivery } from './forward-delivery.js';
 import { type DeliveryReport, inspectDelivery } from './inspect-delivery.js';
@@ -10,7 +11,8 @@ import { type DeliveryReport, inspectDelivery } from './inspect-delivery.js';
 export interface ListenerOptions {
   secret: string;
   version?: WebhookVersion;
-  forwardTo?: URL;
+  /** The app's URL; `{event}` in it stands for the event's name (empty when it is not known). */
+  forwardTo?: string;
   /** Only these events are printed (all are answered). */
   events?: ReadonlySet<string>;
   /** NDJSON, one object per delivery, instead of readable blocks. */
@@ -55,10 +57,12 @@ async function answer(
   res: ServerResponse,
   body: Uint8Array,
   report: DeliveryReport,
-  forwardTo: URL | undefined,
+  forwardTo: string | undefined,
 ): Promise<{ status: number; problem?: string }> {
   if (forwardTo) {
-    const forwarded = await forwardDelivery(forwardTo, req.headers, body);
+    // Checked when the listener started: with any name in place of {event} it is a URL.
+    const to = eventUrl(forwardTo, report.event ?? '')!;
+    const forwarded = await forwardDelivery(to, req.headers, body);
     res.writeHead(forwarded.status, forwarded.headers).end(forwarded.body);
     return { status: forwarded.status, problem: forwarded.problem };
   }
@@ -92,18 +96,16 @@ function render(
 ): string {
   if (options.json)
     return JSON.stringify({ receivedAt: receivedAt.toISOString(), ...report, answer: answered });
-  const via = options.forwardTo ? ` by ${options.forwardTo.origin}` : '';
+  const via = options.forwardTo ? ' by the app' : '';
   const problem = answered.problem ? `: ${answered.problem}` : '';
   return `${formatReport(report, receivedAt)}\n  answered ${answered.status}${via}${problem}\n`;
 }
 
 function tooLarge(res: ServerResponse, maxBodyBytes: number): void {
-  res
-    .writeHead(413, { 'content-type': 'application/json', connection: 'close' })
-    .end(
-      JSON.stringify({
-        error: 'body_too_large',
-        message: `the body is over ${maxBodyBytes} bytes`,
-      }),
-    );
+  res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end(
+    JSON.stringify({
+      error: 'body_too_large',
+      message: `the body is over ${maxBodyBytes} bytes`,
+    }),
+  );
 }

@@ -13,7 +13,7 @@ export type Sent =
  * POSTs a delivery and waits at most `ANSWER_WITHIN_MS` for the answer: acknowledged (`ok`) only by
  * a 2xx within that time (DLV-01, DLV-08). The answer's body is not read beyond its end.
  */
-export async function sendDelivery(url: string, delivery: SignedDelivery): Promise<Sent> {
+export async function sendDelivery(url: URL, delivery: SignedDelivery): Promise<Sent> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {

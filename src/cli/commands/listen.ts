@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { eventUrl } from '../../devloop/event-url.js';
 import { keptSecret } from '../../devloop/listen-secret.js';
 import { startListener } from '../../devloop/listen-server.js';
 import { explainPort } from '../../http/listen.js';
@@ -33,7 +34,7 @@ export function register(command: Command, _done: (code: ExitCode) => void): voi
     )
     .option(
       '--forward-to <url>',
-      "pass each delivery's exact bytes and headers on to this app and answer with its answer",
+      "pass each delivery's exact bytes and headers on to this app and answer with its answer; {event} in it stands for the event's name",
     )
     .option('--json', 'print one JSON object per delivery (NDJSON) instead of readable blocks')
     .option('--events <names>', 'print only these events, comma-separated (all are answered)')
@@ -61,7 +62,7 @@ export function register(command: Command, _done: (code: ExitCode) => void): voi
         say(
           `signing secret ${secret} (${kept.created ? 'made now and ' : ''}kept in ${kept.file}): configure your app and the sender with it`,
         );
-      if (checked.forwardTo) say(`forwarding to ${checked.forwardTo.href}`);
+      if (checked.forwardTo) say(`forwarding to ${checked.forwardTo}`);
       await new Promise(() => {});
     });
 }
@@ -88,10 +89,10 @@ function checkedOptions(options: Options) {
   };
 }
 
-function forwardUrl(text: string): URL {
-  if (!/^https?:\/\//.test(text) || !URL.canParse(text))
+function forwardUrl(text: string): string {
+  if (!eventUrl(text, 'event'))
     throw new UsageError('--forward-to takes an http:// or https:// URL');
-  return new URL(text);
+  return text;
 }
 
 /** The events named, each one some version of the contract knows. */

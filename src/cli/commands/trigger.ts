@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { eventUrl } from '../../devloop/event-url.js';
 import { MAX_OVERRIDES, type Override, parseOverride } from '../../devloop/override.js';
 import { sendDelivery } from '../../devloop/send-delivery.js';
 import { signedDelivery } from '../../devloop/signed-delivery.js';
@@ -29,7 +30,10 @@ const REASONS: readonly string[] = ['transport', 'http_5xx', 'http_429'];
 export function register(command: Command, done: (code: ExitCode) => void): void {
   command
     .argument('[event]', 'the event to send, for example chat.message or chat:message:dm')
-    .requiredOption('--to <url>', 'where to send it: the receiver under test')
+    .requiredOption(
+      '--to <url>',
+      'where to send it: the receiver under test; {event} in it stands for the event name (a v0 or baseline payload does not name its event)',
+    )
     .requiredOption('--secret <secret>', 'the signing secret the receiver verifies with, whsec_...')
     .option('--version <version>', 'v0 or a dated version (YYYY-MM-DD); default the latest')
     .option(
@@ -57,7 +61,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
             `the contract rejects this ${name} payload (${plan.version}): ${built.diagnostics.map((d) => d.message).join('; ')}; pass --invalid to send it anyway`,
           );
         const delivery = signedDelivery({ ...plan, payload: built.payload });
-        const sent = await sendDelivery(options.to, delivery);
+        const sent = await sendDelivery(eventUrl(options.to, name)!, delivery);
         const id = delivery.headers['webhook-id'];
         const answer = sent.status === undefined ? sent.problem : `${sent.status} in ${sent.ms} ms`;
         const verdict = sent.ok ? '' : '  (not acknowledged: a 2xx within 3 s is needed)';
@@ -81,8 +85,7 @@ interface Plan {
 async function planOf(event: string | undefined, options: Options): Promise<Plan> {
   const secret = parseSecret(options.secret);
   if ('problem' in secret) throw new UsageError(`--secret: ${secret.problem}`);
-  if (!/^https?:\/\//.test(options.to) || !URL.canParse(options.to))
-    throw new UsageError('--to takes an http:// or https:// URL');
+  if (!eventUrl(options.to, 'event')) throw new UsageError('--to takes an http:// or https:// URL');
   const version = (options.version ?? loadVersionRegistry().latest) as WebhookVersion;
   const validators = webhookValidators(version);
   if (!validators)
