@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { SignedDelivery } from './signed-delivery.js';
 
@@ -11,41 +13,37 @@ export type Sent =
 
 /**
  * POSTs a delivery and waits at most `ANSWER_WITHIN_MS` for the answer: acknowledged (`ok`) only by
- * a 2xx within that time (DLV-01, DLV-08). The answer's body is not read beyond its end.
+ * a 2xx within that time (DLV-01, DLV-08). Node's `http`, not fetch: fetch refuses ports on its
+ * "bad ports" list, which a local receiver may well use. The answer's body is read and dropped.
  */
-export async function sendDelivery(url: URL, delivery: SignedDelivery): Promise<Sent> {
+export function sendDelivery(url: URL, delivery: SignedDelivery): Promise<Sent> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  try {
-    const answer = await fetch(url, {
+  return new Promise((resolve) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
       method: 'POST',
-      headers: delivery.headers,
-      body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+      headers: { ...delivery.headers, 'content-length': String(delivery.body.byteLength) },
     });
-    // The status is the answer; the body is let go so the connection can be reused.
-    await answer.body?.cancel();
-    const ms = elapsed();
-    return {
-      ok: answer.status >= 200 && answer.status < 300 && ms <= ANSWER_WITHIN_MS,
-      status: answer.status,
-      ms,
-    };
-  } catch (error) {
-    const ms = elapsed();
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    return {
-      ok: false,
-      ms,
-      problem: timedOut ? `no answer within ${ANSWER_WITHIN_MS / 1000} s` : transportProblem(error),
-    };
-  }
-}
-
-/** Why fetch failed, in one line: its cause (ECONNREFUSED, ...) says more than "fetch failed". */
-function transportProblem(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code) return `${cause.code} (${cause.message ?? 'transport error'})`;
-  return error instanceof Error ? error.message : String(error);
+    const timer = setTimeout(() => {
+      request.destroy();
+      resolve({
+        ok: false,
+        ms: elapsed(),
+        problem: `no answer within ${ANSWER_WITHIN_MS / 1000} s`,
+      });
+    }, ANSWER_WITHIN_MS);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ ok: false, ms: elapsed(), problem: error.code ?? error.message });
+    });
+    request.on('response', (answer) => {
+      clearTimeout(timer);
+      const ms = elapsed();
+      const status = answer.statusCode ?? 0;
+      // The status is the answer; the body is drained so the socket is let go.
+      answer.resume();
+      resolve({ ok: status >= 200 && status < 300, status, ms });
+    });
+    request.end(delivery.body);
+  });
 }
