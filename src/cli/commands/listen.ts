@@ -54,15 +54,16 @@ export function register(command: Command, _done: (code: ExitCode) => void): voi
         host: options.host,
         print: (text) => console.log(text),
       }).catch(explainPort('--port'));
-      // With --json, standard output is NDJSON only: the banner goes to standard error.
-      const say = options.json ? console.error : console.log;
-      // The first line stays as it is: harnesses read the URL from it.
-      say(`listening on ${listener.url}`);
+      const lines = [`listening on ${listener.url}`];
       if (kept)
-        say(
+        lines.push(
           `signing secret ${secret} (${kept.created ? 'made now and ' : ''}kept in ${kept.file}): configure your app and the sender with it`,
         );
-      if (checked.forwardTo) say(`forwarding to ${checked.forwardTo}`);
+      if (checked.forwardTo) lines.push(`forwarding to ${checked.forwardTo}`);
+      // The first line stays as it is: harnesses read the URL from it. With --json, standard
+      // output is NDJSON only, so this goes to standard error; written at once, so a reader of
+      // the URL line has the rest too.
+      (options.json ? console.error : console.log)(lines.join('\n'));
       await new Promise(() => {});
     });
 }
