@@ -111,7 +111,9 @@ interface Named {
 /** The event of a payload that does not name it: from the path, or from the schemas it fits. */
 function eventNamed(version: WebhookVersion, path: string, payload: unknown): Named {
   const validators = webhookValidators(version);
-  if (!validators || payload === undefined || isEnveloped(version)) return {};
+  if (!validators || payload === undefined) return {};
+  // An enveloped payload names its event in `type` (VER-08), even when the rest is wrong.
+  if (isEnveloped(version)) return { event: typeName(payload) };
   const segment = lastSegment(path);
   if (segment !== undefined && Object.hasOwn(validators, segment)) return { event: segment };
   const candidates = Object.keys(validators).filter((event) => validators[event]!(payload));
@@ -125,6 +127,13 @@ function eventNamed(version: WebhookVersion, path: string, payload: unknown): Na
       { requirement: 'DLV-12', location: 'payload' },
     ),
   };
+}
+
+function typeName(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null || !Object.hasOwn(payload, 'type'))
+    return undefined;
+  const type = (payload as { type: unknown }).type;
+  return typeof type === 'string' ? type : undefined;
 }
 
 function lastSegment(path: string): string | undefined {
