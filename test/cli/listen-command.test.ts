@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FORWARD_ANSWER_BYTES } from '../../src/devloop/forward-delivery.ts';
 import { signedDelivery } from '../../src/devloop/signed-delivery.ts';
+import { serve } from '../webhooks/http-harness.ts';
 import { BIN, runNode, stop } from './cli-process.ts';
 import { type Listening, startListen } from './listen-process.ts';
 
@@ -177,6 +179,54 @@ describe('service-contract listen', () => {
     const [line] = await listening.records(1);
     expect(line).toMatchObject({ ok: true, answer: { status: 502 } });
   });
+
+  it.each([
+    ['/echo', 202, 'seen'],
+    ['/big', 502, /answer of http:\/\/127\.0\.0\.1:\d+ is over 1048576 bytes/],
+    ['/silent', 504, /gave no answer within 3 s/],
+  ])(
+    'answers a delivery forwarded to %s with the app answer or why there is none',
+    async (path, status, body) => {
+      const seen: string[] = [];
+      const app = await serve((req, res) => {
+        let text = '';
+        req.on('data', (chunk: Buffer) => (text += chunk));
+        req.on('end', () => {
+          seen.push(`${req.headers['webhook-signature']} ${text}`);
+          if (path === '/silent') return;
+          if (path === '/big') return void res.end(Buffer.alloc(MAX_FORWARD_ANSWER_BYTES + 1));
+          res.writeHead(202, { 'x-app': 'yes' }).end('seen');
+        });
+      });
+      try {
+        const listening = await listen([
+          '--secret',
+          SECRET,
+          '--forward-to',
+          `${new URL(app.url).origin}${path}`,
+        ]);
+        const delivery = signedDelivery({
+          secret: SECRET,
+          version: '2026-08-25',
+          payload: MESSAGE,
+        });
+        const answer = await fetch(listening.url, {
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.body,
+        });
+        expect(answer.status).toBe(status);
+        expect(await answer.text()).toMatch(body);
+        if (path === '/echo') expect(answer.headers.get('x-app')).toBe('yes');
+        // The app got the exact bytes and signature the sender sent.
+        expect(seen).toEqual([
+          `${delivery.headers['webhook-signature']} ${Buffer.from(delivery.body).toString()}`,
+        ]);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it.each([
     [['--secret', 'abc'], /--secret: a signing secret starts with "whsec_"/],
