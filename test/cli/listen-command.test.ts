@@ -235,6 +235,7 @@ describe('service-contract listen', () => {
     [['--forward-to', 'localhost:3000'], /--forward-to takes an http:\/\/ or https:\/\/ URL/],
     [['--max-body-bytes', '0'], /--max-body-bytes takes a whole number of bytes, 1 or more/],
     [['--events', ','], /--events takes event names, comma-separated/],
+    [['--events', 'chat.message,nope'], /--events: no version has the event "nope"/],
   ])('refuses %j with one line and exit 2', async (args, message) => {
     const result = await runNode([BIN, 'listen', ...args]);
     expect(result.code).toBe(2);

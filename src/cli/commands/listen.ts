@@ -3,6 +3,7 @@ import { eventUrl } from '../../devloop/event-url.js';
 import { keptSecret } from '../../devloop/listen-secret.js';
 import { startListener } from '../../devloop/listen-server.js';
 import { explainPort } from '../../http/listen.js';
+import { listVersions } from '../../versions.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../webhooks/options.js';
 import { parseSecret } from '../../webhooks/secret.js';
 import { webhookValidators } from '../../webhooks/validators.js';
@@ -103,5 +104,13 @@ function eventNames(text: string): string[] {
     .map((name) => name.trim())
     .filter(Boolean);
   if (names.length === 0) throw new UsageError('--events takes event names, comma-separated');
+  const known = new Set(
+    ['v0', ...listVersions()].flatMap((version) => Object.keys(webhookValidators(version) ?? {})),
+  );
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length)
+    throw new UsageError(
+      `--events: no version has the event ${unknown.map((n) => `"${n}"`).join(', ')}`,
+    );
   return names;
 }
