@@ -16,7 +16,7 @@ export function formatReport(report: DeliveryReport, receivedAt: Date): string {
       : `retry ${report.attempt - 1} (${report.retryReason ?? 'no reason given'})`;
   const lines = [
     `${receivedAt.toISOString()}  ${event}  ${report.version}`,
-    `  webhook-id ${report.webhookId ?? '(none)'}  webhook-timestamp ${report.timestamp ?? '(none)'}  ${attempt}`,
+    `  webhook-id ${report.webhookId ?? '(none)'}${report.eventId ? `  eventId ${report.eventId}` : ''}  webhook-timestamp ${report.timestamp ?? '(none)'}  ${attempt}`,
     `  signature: ${report.signature}`,
   ];
   if (report.ok) lines.push('  payload: valid');

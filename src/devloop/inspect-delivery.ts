@@ -16,6 +16,8 @@ export interface DeliveryReport {
   /** The version the delivery was judged at: its `Service-Version`, else the listener's. */
   version: string;
   webhookId?: string;
+  /** The envelope's `eventId`, shared by every subscription the event went to (VER-08). */
+  eventId?: string;
   timestamp?: number;
   /** 1 for a first attempt, `Service-Retry-Num` + 1 for a retry. */
   attempt: number;
@@ -64,6 +66,15 @@ export function inspectDelivery(
         },
       ),
     );
+  // A dated delivery names its version on every attempt (DLV-02); only v0 names none (VER-06).
+  if (options.version && options.version !== 'v0' && !headers['service-version'])
+    diagnostics.push(
+      diagnostic('missing_headers', `Service-Version is missing: expected ${options.version}`, {
+        requirement: 'DLV-02',
+        location: 'header Service-Version',
+        expected: options.version,
+      }),
+    );
   const payload = decode(body);
   const named = eventNamed(version, path, payload);
   const parsed = parseReadHeaders(
@@ -77,12 +88,14 @@ export function inspectDelivery(
     );
   if (named.none) diagnostics.push(named.none);
   // A payload that fits events it does not name was parsed as the first to judge its headers.
+  const eventId = stringField(payload, 'eventId');
   const event = named.candidates ? undefined : parsed.ok ? parsed.event : named.event;
   return {
     ...(event !== undefined && { event }),
     ...(named.candidates && { candidates: named.candidates }),
     version,
     ...(headers['webhook-id'] !== undefined && { webhookId: headers['webhook-id'] }),
+    ...(eventId !== undefined && { eventId }),
     ...(parsed.delivery.timestamp !== undefined && { timestamp: parsed.delivery.timestamp }),
     attempt: parsed.delivery.attempt,
     ...(parsed.delivery.retryReason && { retryReason: parsed.delivery.retryReason }),
@@ -113,7 +126,7 @@ function eventNamed(version: WebhookVersion, path: string, payload: unknown): Na
   const validators = webhookValidators(version);
   if (!validators || payload === undefined) return {};
   // An enveloped payload names its event in `type` (VER-08), even when the rest is wrong.
-  if (isEnveloped(version)) return { event: typeName(payload) };
+  if (isEnveloped(version)) return { event: stringField(payload, 'type') };
   const segment = lastSegment(path);
   if (segment !== undefined && Object.hasOwn(validators, segment)) return { event: segment };
   const candidates = Object.keys(validators).filter((event) => validators[event]!(payload));
@@ -129,11 +142,12 @@ function eventNamed(version: WebhookVersion, path: string, payload: unknown): Na
   };
 }
 
-function typeName(payload: unknown): string | undefined {
-  if (typeof payload !== 'object' || payload === null || !Object.hasOwn(payload, 'type'))
+/** A string field of a JSON object, own only; undefined otherwise. */
+function stringField(payload: unknown, name: string): string | undefined {
+  if (typeof payload !== 'object' || payload === null || !Object.hasOwn(payload, name))
     return undefined;
-  const type = (payload as { type: unknown }).type;
-  return typeof type === 'string' ? type : undefined;
+  const value = (payload as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function lastSegment(path: string): string | undefined {

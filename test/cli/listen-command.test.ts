@@ -83,7 +83,7 @@ describe('service-contract listen', () => {
     await expect.poll(() => listening.stdout()).toContain('answered 204');
     expect(listening.stdout()).toMatch(
       new RegExp(
-        `\\S+Z {2}chat\\.message {2}2026-08-25\\n {2}webhook-id ${sent.id} {2}webhook-timestamp \\d+ {2}retry 2 \\(http_5xx\\)\\n {2}signature: verified\\n {2}payload: valid\\n {2}answered 204\\n`,
+        `\\S+Z {2}chat\\.message {2}2026-08-25\\n {2}webhook-id ${sent.id} {2}eventId evt_1 {2}webhook-timestamp \\d+ {2}retry 2 \\(http_5xx\\)\\n {2}signature: verified\\n {2}payload: valid\\n {2}answered 204\\n`,
       ),
     );
   });

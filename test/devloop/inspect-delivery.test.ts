@@ -35,6 +35,7 @@ const CASES: Case[] = [
       signature: 'verified',
       ok: true,
       attempt: 1,
+      eventId: 'evt_1',
     },
     rules: [],
   },
@@ -92,6 +93,14 @@ const CASES: Case[] = [
     expected: '2026-07-07',
     report: { version: '2026-08-25', ok: false },
     rules: ['version_mismatch'],
+  },
+  {
+    name: 'a dated delivery without Service-Version',
+    payload: MESSAGE,
+    expected: '2026-08-25',
+    headers: { 'service-version': undefined },
+    report: { version: '2026-08-25', ok: false },
+    rules: ['missing_headers'],
   },
   {
     name: 'an unknown Service-Version',
