@@ -17,7 +17,7 @@ export function formatReport(report: DeliveryReport, receivedAt: Date): string {
   const lines = [
     `${receivedAt.toISOString()}  ${event}  ${report.version}`,
     `  webhook-id ${report.webhookId ?? '(none)'}${report.eventId ? `  eventId ${report.eventId}` : ''}  webhook-timestamp ${report.timestamp ?? '(none)'}  ${attempt}`,
-    `  signature: ${report.signature}`,
+    `  signature: ${report.signature === 'verified' ? 'verified' : `rejected (${report.signature})`}`,
   ];
   if (report.ok) lines.push('  payload: valid');
   for (const problem of report.diagnostics) {
