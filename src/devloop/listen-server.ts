@@ -20,6 +20,8 @@ export interface ListenerOptions {
   port: number;
   host: string;
   maxBodyBytes?: number;
+  /** Connections open at once; more are closed as they come. */
+  maxConnections?: number;
   /** Where each delivery's block or line goes. */
   print: (text: string) => void;
 }
@@ -30,9 +32,9 @@ export interface ListenerOptions {
  * payload or headers are wrong, 413 past the body limit), or with the answer of the app it
  * forwards to.
  */
-export function startListener(options: ListenerOptions) {
+export async function startListener(options: ListenerOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  return listen(
+  const listener = await listen(
     async (req, res) => {
       if (req.method !== 'POST')
         return void res.writeHead(405, { allow: 'POST', connection: 'close' }).end();
@@ -49,7 +51,13 @@ export function startListener(options: ListenerOptions) {
     { port: options.port, host: options.host },
     'listen',
   );
+  // Each connection may hold a body of up to maxBodyBytes and a forward: their number is bounded.
+  listener.server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  return listener;
 }
+
+/** Connections a listener keeps open at once unless told otherwise. */
+const MAX_CONNECTIONS = 256;
 
 /** Writes the answer and says what it was; forwarded deliveries get the app's. */
 async function answer(
