@@ -4,6 +4,7 @@
 const BENCHMARKS = {
   cli: () => import('./bench/cli.ts').then((bench) => bench.run),
   webhooks: () => import('./bench/webhooks.ts').then((bench) => bench.run),
+  listen: () => import('./bench/listen.ts').then((bench) => bench.run),
   mock: () => import('./bench/mock.ts').then((bench) => bench.run),
   reference: () => import('./bench/reference.ts').then((bench) => bench.run),
   conformance: () => import('./bench/conformance.ts').then((bench) => bench.run),

@@ -65,4 +65,16 @@ export const COMMANDS: readonly CommandEntry[] = [
       'test a running implementation against a dated version of the contract: REST, OAuth, versioning and its webhook deliveries',
     load: () => import('./conformance.js'),
   },
+  {
+    name: 'trigger',
+    summary:
+      "send one signed delivery of an event, built from the contract's example, to a receiver (or every event with --all)",
+    load: () => import('./trigger.js'),
+  },
+  {
+    name: 'listen',
+    summary:
+      'receive deliveries locally: verify, validate and print each, optionally forwarding it to your app',
+    load: () => import('./listen.js'),
+  },
 ];
