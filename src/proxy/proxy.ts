@@ -7,12 +7,18 @@ import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import { readAnswerCapped } from './bounded-read.js';
 import { readBody } from '../http/http-io.js';
 import { requestTarget } from '../http/request-target.js';
+import { type Refusal, type RequestJudgement, judgeRequest } from './judge-request.js';
 
 /**
  * The header the proxy adds when an answer differs from its document: the answer's diagnostics as
  * a JSON list (`rule`, `severity`, `message`, `location`), cut short past about 8 KiB.
  */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
+/**
+ * The header the proxy adds when the request differs from its document, in the same format: the
+ * request's diagnostics, apart from the answer's, whether it was forwarded or refused.
+ */
+export const REQUEST_VIOLATIONS_HEADER = 'Service-Contract-Request-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 const TOO_MANY_RULE = 'more_violations';
 /**
@@ -46,6 +52,13 @@ export interface ProxyOptions {
   maxAnswerBytes?: number;
   /** Requests forwarded at once (64); past that the proxy answers 503 with Retry-After. */
   maxInFlight?: number;
+  /**
+   * Answer a request that breaks a rule as the spec does (its 4xx and error body) instead of
+   * forwarding it; by default it is forwarded and only reported.
+   */
+  rejectInvalid?: boolean;
+  /** Hosts whose URLs count as service-hosted avatars (VER-12), beside the service's own paths. */
+  avatarHosts?: string[];
 }
 
 /**
@@ -62,6 +75,8 @@ export async function startProxy(options: ProxyOptions) {
     documents: loadDocumentsByVersion(),
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
     upstream: options.upstream.replace(/\/+$/, ''),
+    rejectInvalid: options.rejectInvalid ?? false,
+    avatarHosts: options.avatarHosts ?? [],
   };
   let inFlight = 0;
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
@@ -88,6 +103,8 @@ interface Proxy extends ReturnType<typeof proxyLimits> {
   documents: ReadonlyMap<string, LoadedDocument>;
   log: (line: string) => void;
   upstream: string;
+  rejectInvalid: boolean;
+  avatarHosts: string[];
 }
 
 /** One request: read, forwarded, its answer read (bounded), judged and passed back. */
@@ -95,13 +112,20 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
   const { log, maxBodyBytes, maxAnswerBytes } = proxy;
   // Read first, as the front does, so no answer races a client still uploading.
   const read = await readBody(req, maxBodyBytes);
-  const path = requestTarget(req.url)?.pathname;
+  const url = requestTarget(req.url);
   // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could
   // serve.
-  if (path === undefined) return refuse(res, 400, 'invalid_request');
+  if (!url) return refuse(res, 400, 'invalid_request');
   if (!read.ok) {
     log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
     return refuse(res, 413, 'request_too_large', { connection: 'close' });
+  }
+  const asked = judgeRequest(proxy, req, url, read.raw);
+  const out: Record<string, string> = {};
+  if (asked.refusal) {
+    out[REQUEST_VIOLATIONS_HEADER] = violationsHeader(asked.findings);
+    logRequest(proxy, req, asked);
+    if (proxy.rejectInvalid) return answerRefusal(res, asked.refusal, out);
   }
   const answer = await sendUpstream(proxy.upstream, req, read.raw);
   const answered =
@@ -113,11 +137,18 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
     log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
     return refuse(res, 502, 'upstream_too_large');
   }
-  // VER-03: the version the answer names judges it; else the one asked for, else the baseline.
-  const asked = req.headers['service-version']?.toString() ?? proxy.registry.baseline;
+  // VER-03: the version the answer names judges it; else the one the request resolved to, else
+  // the baseline.
+  const version = asked.version ?? proxy.registry.baseline;
   const method = req.method ?? 'GET';
-  const diagnostics = judgeUpstream(proxy.documents, path, method, answer, answered, asked);
-  const out: Record<string, string> = {};
+  const diagnostics = judgeUpstream(
+    proxy.documents,
+    url.pathname,
+    method,
+    answer,
+    answered,
+    version,
+  );
   for (const [name, value] of answer.headers) if (!DROPPED.has(name)) out[name] = value;
   if (diagnostics.length) {
     out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
@@ -125,6 +156,29 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
     log(`violation ${req.method} ${req.url} ${answer.status}: ${found}`);
   }
   res.writeHead(answer.status, out).end(answered);
+}
+
+/**
+ * The log line of a request that breaks a rule: the status the spec gives it, whether it was
+ * refused or forwarded, then every finding.
+ */
+function logRequest(proxy: Proxy, req: IncomingMessage, asked: RequestJudgement): void {
+  const fate = proxy.rejectInvalid ? 'rejected' : 'forwarded';
+  const found = asked.findings.map(describe).join('; ');
+  proxy.log(
+    `request-violation ${req.method} ${req.url} ${asked.refusal!.status} ${fate}: ${found}`,
+  );
+}
+
+/** `--reject-invalid`: the spec's own answer to the request, which is not forwarded. */
+function answerRefusal(res: ServerResponse, refusal: Refusal, headers: Record<string, string>) {
+  res
+    .writeHead(refusal.status, {
+      ...refusal.headers,
+      ...headers,
+      'content-type': 'application/json',
+    })
+    .end(JSON.stringify(refusal.body));
 }
 
 /** The proxy's own answer: `{ ok: false, error }` in JSON. */
