@@ -4,7 +4,7 @@ import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
-import { readAnswerCapped } from './bounded-read.js';
+import { type UpstreamAnswer, createUpstream, decodedAnswer, passedHeaders } from './upstream.js';
 import { readBody } from '../http/http-io.js';
 import { requestTarget } from '../http/request-target.js';
 import { type Refusal, type RequestJudgement, judgeRequest } from './judge-request.js';
@@ -30,15 +30,6 @@ const PROXY_LIMITS = {
   maxAnswerBytes: 8 * 1024 * 1024,
   maxInFlight: 64,
 } as const;
-// Hop-by-hop headers, and those that stop being true once fetch has decoded the body.
-const DROPPED = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-encoding',
-  'content-length',
-  'host',
-]);
 
 export interface ProxyOptions {
   upstream: string;
@@ -74,7 +65,7 @@ export async function startProxy(options: ProxyOptions) {
     registry: loadVersionRegistry(),
     documents: loadDocumentsByVersion(),
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
-    upstream: options.upstream.replace(/\/+$/, ''),
+    upstream: createUpstream(options.upstream.replace(/\/+$/, ''), limits.maxInFlight),
     rejectInvalid: options.rejectInvalid ?? false,
     avatarHosts: options.avatarHosts ?? [],
   };
@@ -88,13 +79,13 @@ export async function startProxy(options: ProxyOptions) {
     inFlight += 1;
     await handle(proxy, req, res)
       .catch((error: Error) => {
-        proxy.log(`proxy: upstream ${proxy.upstream} failed: ${error.message}`);
+        proxy.log(`proxy: upstream ${options.upstream} failed: ${error.message}`);
         if (!res.headersSent) refuse(res, 502, 'upstream_failed');
       })
       .finally(() => (inFlight -= 1));
   };
   const { url, close } = await listen(forward, options, 'proxy');
-  return { url, close };
+  return { url, close: () => (proxy.upstream.close(), close()) };
 }
 
 /** What every forwarded request shares. */
@@ -102,7 +93,7 @@ interface Proxy extends ReturnType<typeof proxyLimits> {
   registry: VersionRegistry;
   documents: ReadonlyMap<string, LoadedDocument>;
   log: (line: string) => void;
-  upstream: string;
+  upstream: ReturnType<typeof createUpstream>;
   rejectInvalid: boolean;
   avatarHosts: string[];
 }
@@ -127,13 +118,8 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
     logRequest(proxy, req, asked);
     if (proxy.rejectInvalid) return answerRefusal(res, asked.refusal, out);
   }
-  const answer = await sendUpstream(proxy.upstream, req, read.raw);
-  const answered =
-    Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes
-      ? undefined
-      : await readAnswerCapped(answer.body, maxAnswerBytes);
-  if (!answered) {
-    await answer.body?.cancel().catch(() => {});
+  const answer = await proxy.upstream.forward(req, read.raw, maxAnswerBytes);
+  if (!answer) {
     log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
     return refuse(res, 502, 'upstream_too_large');
   }
@@ -141,21 +127,15 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
   // the baseline.
   const version = asked.version ?? proxy.registry.baseline;
   const method = req.method ?? 'GET';
-  const diagnostics = judgeUpstream(
-    proxy.documents,
-    url.pathname,
-    method,
-    answer,
-    answered,
-    version,
-  );
-  for (const [name, value] of answer.headers) if (!DROPPED.has(name)) out[name] = value;
+  const judged = { path: url.pathname, method, version };
+  const diagnostics = judgeUpstream(proxy.documents, judged, answer, maxAnswerBytes);
+  const headers = { ...passedHeaders(answer), ...out };
   if (diagnostics.length) {
-    out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
+    headers[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
     const found = diagnostics.map(describe).join('; ');
     log(`violation ${req.method} ${req.url} ${answer.status}: ${found}`);
   }
-  res.writeHead(answer.status, out).end(answered);
+  res.writeHead(answer.status, headers).end(answer.raw);
 }
 
 /**
@@ -206,31 +186,24 @@ function proxyLimits(
   return limits;
 }
 
-/** The request as the client sent it, less the hop-by-hop headers; a redirect is passed back. */
-function sendUpstream(upstream: string, req: IncomingMessage, raw: Buffer): Promise<Response> {
-  const headers = Object.entries(req.headers)
-    .filter(([name]) => !DROPPED.has(name))
-    .map(([name, value]) => [name, String(value)] as [string, string]);
-  const hasBody = raw.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
-  return fetch(`${upstream}${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? new Uint8Array(raw) : undefined,
-    redirect: 'manual',
-  });
-}
-
 /** Every way the upstream's answer differs from its document; a JSON type with no JSON is one. */
 function judgeUpstream(
   documents: ReadonlyMap<string, LoadedDocument>,
-  path: string,
-  method: string,
-  answer: Response,
-  raw: Buffer,
-  version: string,
+  { path, method, version }: { path: string; method: string; version: string },
+  answer: UpstreamAnswer,
+  limit: number,
 ): Diagnostic[] {
+  const raw = decodedAnswer(answer, limit);
+  if (!raw) {
+    const message = `the body cannot be decoded as ${answer.headers['content-encoding']}`;
+    return [diagnostic('content_encoding', message, { location: 'header Content-Encoding' })];
+  }
+  // One value per name, as a judge reads them (a repeated header is joined, as fetch does).
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   let body: unknown = raw.toString('utf8');
-  if (answer.headers.get('content-type')?.includes('json') && raw.length) {
+  if (headers['content-type']?.includes('json') && raw.length) {
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
@@ -238,8 +211,7 @@ function judgeUpstream(
       return [diagnostic('body', message, { location: 'body' })];
     }
   }
-  const judged = { path, method, status: answer.status, headers: answer.headers, body };
-  return judgeAnswer(documents, judged, version);
+  return judgeAnswer(documents, { path, method, status: answer.status, headers, body }, version);
 }
 
 /** One diagnostic in the log line: where, then what (`body/webhooks: must be array`). */
