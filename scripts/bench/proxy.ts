@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,9 @@ const VERSION = '2026-08-25';
 const ROUNDS = 3;
 const SECONDS = 4;
 const DOCUMENT = join(PROJECT_ROOT, 'generated', 'openapi', 'v1', `${VERSION}.json`);
+// Resolved by name, so the dev dependency is seen to be used.
+const require = createRequire(import.meta.url);
+const PRISM_CLI = require.resolve('@stoplight/prism-cli/dist/index.js');
 const HEADERS = { authorization: `Bearer sk-${VERSION}`, 'service-version': VERSION };
 
 interface Scenario {
@@ -92,9 +96,8 @@ async function startOurs(upstream: string, children: ChildProcess[]): Promise<st
 /** `prism proxy <document> <upstream>`, silent, on a free port; ready once it answers. */
 async function startPrism(upstream: string, children: ChildProcess[]): Promise<string> {
   const port = await freePort();
-  const cli = join(PROJECT_ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
   const args = ['proxy', DOCUMENT, upstream, '--port', String(port), '--host', '127.0.0.1'];
-  const child = spawn(process.execPath, [cli, ...args, '--verboseLevel', 'silent']);
+  const child = spawn(process.execPath, [PRISM_CLI, ...args, '--verboseLevel', 'silent']);
   children.push(child);
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
