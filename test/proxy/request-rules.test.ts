@@ -393,6 +393,25 @@ describe('proxy request rules', () => {
     expect(passed.headers[REQUEST_VIOLATIONS_HEADER.toLowerCase()]).toBeUndefined();
   });
 
+  it('VER-12: counts an avatar on a host given in avatarHosts as service-hosted', async () => {
+    const sent = v1('/chat.postEphemeral', {
+      ...EPHEMERAL,
+      sender: { imageUrl: 'https://assets.example/avatar/1.png' },
+    });
+    const hosted = await startProxy({
+      upstream: recorder.url,
+      rejectInvalid: true,
+      avatarHosts: ['assets.example'],
+      log: (line) => logged.push(line),
+    });
+    try {
+      expect((await send(hosted.url, sent)).status).toBe(200);
+      expect((await send(rejecting.url, sent)).status).toBe(400);
+    } finally {
+      await hosted.close();
+    }
+  });
+
   it('keeps request and answer findings apart: an invalid request answered wrongly has both', async () => {
     const wrong = await startRecordingServer(() => ({ status: 200, body: { webhooks: 'none' } }));
     const proxy = await startProxy({ upstream: wrong.url, log: (line) => logged.push(line) });
