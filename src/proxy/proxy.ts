@@ -35,7 +35,7 @@ export interface ProxyOptions {
   upstream: string;
   port?: number;
   host?: string;
-  /** Where the log line of each checked answer goes; stderr by default. */
+  /** Where the log lines of requests and answers that break the contract go; stderr by default. */
   log?: (line: string) => void;
   /** The largest request body forwarded (1 MiB, the servers' own cap); larger ones get 413. */
   maxBodyBytes?: number;
@@ -53,10 +53,11 @@ export interface ProxyOptions {
 }
 
 /**
- * Forwards every request to a real implementation and checks each answer against the document of
- * the version it names (`Service-Version`, VER-03; the request's header or the baseline when it
- * names none). Differences go to a response header and a log line; the answer is otherwise
- * unchanged.
+ * Judges every request against the document of the version it resolves (the front's rules, as
+ * far as a proxy can know them), forwards it to a real implementation (or, with `rejectInvalid`,
+ * answers a request that breaks a rule as the spec does), and checks each answer against the
+ * document of the version it names (`Service-Version`, VER-03; else the request's). Differences go
+ * to one response header per side and a log line; the answer is otherwise unchanged.
  */
 export async function startProxy(options: ProxyOptions) {
   const limits = proxyLimits(options);
