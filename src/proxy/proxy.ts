@@ -4,15 +4,21 @@ import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
-import { readAnswerCapped } from './bounded-read.js';
+import { type UpstreamAnswer, createUpstream, decodedAnswer, passedHeaders } from './upstream.js';
 import { readBody } from '../http/http-io.js';
 import { requestTarget } from '../http/request-target.js';
+import { type Refusal, type RequestJudgement, judgeRequest } from './judge-request.js';
 
 /**
  * The header the proxy adds when an answer differs from its document: the answer's diagnostics as
  * a JSON list (`rule`, `severity`, `message`, `location`), cut short past about 8 KiB.
  */
 export const VIOLATIONS_HEADER = 'Service-Contract-Violations';
+/**
+ * The header the proxy adds when the request differs from its document, in the same format: the
+ * request's diagnostics, apart from the answer's, whether it was forwarded or refused.
+ */
+export const REQUEST_VIOLATIONS_HEADER = 'Service-Contract-Request-Violations';
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 const TOO_MANY_RULE = 'more_violations';
 /**
@@ -24,21 +30,12 @@ const PROXY_LIMITS = {
   maxAnswerBytes: 8 * 1024 * 1024,
   maxInFlight: 64,
 } as const;
-// Hop-by-hop headers, and those that stop being true once fetch has decoded the body.
-const DROPPED = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-encoding',
-  'content-length',
-  'host',
-]);
 
 export interface ProxyOptions {
   upstream: string;
   port?: number;
   host?: string;
-  /** Where the log line of each checked answer goes; stderr by default. */
+  /** Where the log lines of requests and answers that break the contract go; stderr by default. */
   log?: (line: string) => void;
   /** The largest request body forwarded (1 MiB, the servers' own cap); larger ones get 413. */
   maxBodyBytes?: number;
@@ -46,13 +43,21 @@ export interface ProxyOptions {
   maxAnswerBytes?: number;
   /** Requests forwarded at once (64); past that the proxy answers 503 with Retry-After. */
   maxInFlight?: number;
+  /**
+   * Answer a request that breaks a rule as the spec does (its 4xx and error body) instead of
+   * forwarding it; by default it is forwarded and only reported.
+   */
+  rejectInvalid?: boolean;
+  /** Hosts whose URLs count as service-hosted avatars (VER-12), beside the service's own paths. */
+  avatarHosts?: string[];
 }
 
 /**
- * Forwards every request to a real implementation and checks each answer against the document of
- * the version it names (`Service-Version`, VER-03; the request's header or the baseline when it
- * names none). Differences go to a response header and a log line; the answer is otherwise
- * unchanged.
+ * Judges every request against the document of the version it resolves (the front's rules, as
+ * far as a proxy can know them), forwards it to a real implementation (or, with `rejectInvalid`,
+ * answers a request that breaks a rule as the spec does), and checks each answer against the
+ * document of the version it names (`Service-Version`, VER-03; else the request's). Differences go
+ * to one response header per side and a log line; the answer is otherwise unchanged.
  */
 export async function startProxy(options: ProxyOptions) {
   const limits = proxyLimits(options);
@@ -61,7 +66,9 @@ export async function startProxy(options: ProxyOptions) {
     registry: loadVersionRegistry(),
     documents: loadDocumentsByVersion(),
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
-    upstream: options.upstream.replace(/\/+$/, ''),
+    upstream: createUpstream(options.upstream.replace(/\/+$/, ''), limits.maxInFlight),
+    rejectInvalid: options.rejectInvalid ?? false,
+    avatarHosts: options.avatarHosts ?? [],
   };
   let inFlight = 0;
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
@@ -73,13 +80,13 @@ export async function startProxy(options: ProxyOptions) {
     inFlight += 1;
     await handle(proxy, req, res)
       .catch((error: Error) => {
-        proxy.log(`proxy: upstream ${proxy.upstream} failed: ${error.message}`);
+        proxy.log(`proxy: upstream ${options.upstream} failed: ${error.message}`);
         if (!res.headersSent) refuse(res, 502, 'upstream_failed');
       })
       .finally(() => (inFlight -= 1));
   };
   const { url, close } = await listen(forward, options, 'proxy');
-  return { url, close };
+  return { url, close: () => (proxy.upstream.close(), close()) };
 }
 
 /** What every forwarded request shares. */
@@ -87,7 +94,9 @@ interface Proxy extends ReturnType<typeof proxyLimits> {
   registry: VersionRegistry;
   documents: ReadonlyMap<string, LoadedDocument>;
   log: (line: string) => void;
-  upstream: string;
+  upstream: ReturnType<typeof createUpstream>;
+  rejectInvalid: boolean;
+  avatarHosts: string[];
 }
 
 /** One request: read, forwarded, its answer read (bounded), judged and passed back. */
@@ -95,36 +104,62 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
   const { log, maxBodyBytes, maxAnswerBytes } = proxy;
   // Read first, as the front does, so no answer races a client still uploading.
   const read = await readBody(req, maxBodyBytes);
-  const path = requestTarget(req.url)?.pathname;
+  const url = requestTarget(req.url);
   // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could
   // serve.
-  if (path === undefined) return refuse(res, 400, 'invalid_request');
+  if (!url) return refuse(res, 400, 'invalid_request');
   if (!read.ok) {
     log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
     return refuse(res, 413, 'request_too_large', { connection: 'close' });
   }
-  const answer = await sendUpstream(proxy.upstream, req, read.raw);
-  const answered =
-    Number(answer.headers.get('content-length') ?? 0) > maxAnswerBytes
-      ? undefined
-      : await readAnswerCapped(answer.body, maxAnswerBytes);
-  if (!answered) {
-    await answer.body?.cancel().catch(() => {});
+  const asked = judgeRequest(proxy, req, url, read.raw);
+  const out: Record<string, string> = {};
+  if (asked.refusal) {
+    out[REQUEST_VIOLATIONS_HEADER] = violationsHeader(asked.findings);
+    logRequest(proxy, req, asked);
+    if (proxy.rejectInvalid) return answerRefusal(res, asked.refusal, out);
+  }
+  const answer = await proxy.upstream.forward(req, read.raw, maxAnswerBytes);
+  if (!answer) {
     log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
     return refuse(res, 502, 'upstream_too_large');
   }
-  // VER-03: the version the answer names judges it; else the one asked for, else the baseline.
-  const asked = req.headers['service-version']?.toString() ?? proxy.registry.baseline;
+  // VER-03: the version the answer names judges it; else the one the request resolved to, else
+  // the baseline.
+  const version = asked.version ?? proxy.registry.baseline;
   const method = req.method ?? 'GET';
-  const diagnostics = judgeUpstream(proxy.documents, path, method, answer, answered, asked);
-  const out: Record<string, string> = {};
-  for (const [name, value] of answer.headers) if (!DROPPED.has(name)) out[name] = value;
+  const judged = { path: url.pathname, method, version };
+  const diagnostics = judgeUpstream(proxy.documents, judged, answer, maxAnswerBytes);
+  const headers = { ...passedHeaders(answer), ...out };
   if (diagnostics.length) {
-    out[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
+    headers[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
     const found = diagnostics.map(describe).join('; ');
     log(`violation ${req.method} ${req.url} ${answer.status}: ${found}`);
   }
-  res.writeHead(answer.status, out).end(answered);
+  res.writeHead(answer.status, headers).end(answer.raw);
+}
+
+/**
+ * The log line of a request that breaks a rule: the status the spec gives it, whether it was
+ * refused or forwarded, then every finding.
+ */
+function logRequest(proxy: Proxy, req: IncomingMessage, asked: RequestJudgement): void {
+  const fate = proxy.rejectInvalid ? 'rejected' : 'forwarded';
+  const found = asked.findings.map(describe).join('; ');
+  proxy.log(
+    `request-violation ${req.method} ${req.url} ${asked.refusal!.status} ${fate}: ${found}`,
+  );
+}
+
+/** `--reject-invalid`: the spec's own answer to the request, which is not forwarded. */
+function answerRefusal(res: ServerResponse, refusal: Refusal, headers: Record<string, string>) {
+  res
+    .writeHead(refusal.status, {
+      ...refusal.headers,
+      ...headers,
+      'content-type': 'application/json',
+    })
+    .end(JSON.stringify(refusal.body));
 }
 
 /** The proxy's own answer: `{ ok: false, error }` in JSON. */
@@ -152,31 +187,24 @@ function proxyLimits(
   return limits;
 }
 
-/** The request as the client sent it, less the hop-by-hop headers; a redirect is passed back. */
-function sendUpstream(upstream: string, req: IncomingMessage, raw: Buffer): Promise<Response> {
-  const headers = Object.entries(req.headers)
-    .filter(([name]) => !DROPPED.has(name))
-    .map(([name, value]) => [name, String(value)] as [string, string]);
-  const hasBody = raw.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
-  return fetch(`${upstream}${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? new Uint8Array(raw) : undefined,
-    redirect: 'manual',
-  });
-}
-
 /** Every way the upstream's answer differs from its document; a JSON type with no JSON is one. */
 function judgeUpstream(
   documents: ReadonlyMap<string, LoadedDocument>,
-  path: string,
-  method: string,
-  answer: Response,
-  raw: Buffer,
-  version: string,
+  { path, method, version }: { path: string; method: string; version: string },
+  answer: UpstreamAnswer,
+  limit: number,
 ): Diagnostic[] {
+  const raw = decodedAnswer(answer, limit);
+  if (!raw) {
+    const message = `the body cannot be decoded as ${answer.headers['content-encoding']}`;
+    return [diagnostic('content_encoding', message, { location: 'header Content-Encoding' })];
+  }
+  // One value per name, as a judge reads them (a repeated header is joined, as fetch does).
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   let body: unknown = raw.toString('utf8');
-  if (answer.headers.get('content-type')?.includes('json') && raw.length) {
+  if (headers['content-type']?.includes('json') && raw.length) {
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
@@ -184,8 +212,7 @@ function judgeUpstream(
       return [diagnostic('body', message, { location: 'body' })];
     }
   }
-  const judged = { path, method, status: answer.status, headers: answer.headers, body };
-  return judgeAnswer(documents, judged, version);
+  return judgeAnswer(documents, { path, method, status: answer.status, headers, body }, version);
 }
 
 /** One diagnostic in the log line: where, then what (`body/webhooks: must be array`). */

@@ -1,4 +1,6 @@
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortUnavailableError } from '../../src/http/listen.ts';
 import { startMock } from '../../src/mock/server.ts';
@@ -56,6 +58,29 @@ describe('proxy', () => {
     });
     expect(wrong.requests.at(-1)?.body).toBe('id=abc');
     expect(response.headers.get(VIOLATIONS_HEADER)).toContain('"rule":"undocumented_status"');
+  });
+
+  it('passes a compressed answer on as sent and judges it decoded', async () => {
+    const zipped = gzipSync(JSON.stringify({ webhooks: 'none' }));
+    const server = createServer((_, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(zipped),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const proxy = await startProxy({ upstream: `http://127.0.0.1:${port}`, log: () => {} });
+    try {
+      const response = await fetch(`${proxy.url}/v1/webhook.list`, {
+        headers: { authorization: 'Bearer x', 'service-version': '2026-08-25' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(await response.json()).toEqual({ webhooks: 'none' });
+      expect(response.headers.get(VIOLATIONS_HEADER)).toContain('"location":"body/webhooks"');
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('adds nothing to an answer that conforms', async () => {
