@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../src/project-root.ts';
 import { loadVersionRegistry } from '../src/versions.ts';
 import { renderLanding } from './docs/landing-page.ts';
 import { type Page, listPages, navigation } from './docs/pages.ts';
+import { renderReceivingWebhooks } from './docs/receiving-webhooks.ts';
 import { runBin } from './run-command.ts';
 
 /** Where `npm run docs` writes the site; ignored by git. */
@@ -46,6 +47,8 @@ export async function buildDocs(outDir = SITE_DIR): Promise<Page[]> {
     ),
   }));
   await writeFile(join(outDir, 'index.html'), renderLanding(registry, summaries, pages));
+  const guide = pages.find((page) => page.file === 'receiving-webhooks.html')!;
+  await writeFile(join(outDir, guide.file), renderReceivingWebhooks(pages, guide));
   return pages;
 }
 

@@ -8,7 +8,10 @@ export interface Page {
   api?: ApiDocument;
 }
 
-/** The landing page, then the dated versions newest first, then v0 and OAuth. */
+/**
+ * The landing page, then the dated versions newest first, then v0 and OAuth, then the guide to
+ * receiving webhooks.
+ */
 export function listPages(apis = listApiDocuments()): Page[] {
   const latest = loadVersionRegistry().latest;
   const dated = apis
@@ -27,6 +30,7 @@ export function listPages(apis = listApiDocuments()): Page[] {
     ...apis
       .filter((api) => api.name === 'auth')
       .map((api) => ({ file: 'auth.html', label: 'OAuth server', api })),
+    { file: 'receiving-webhooks.html', label: 'Receiving webhooks' },
   ];
 }
 
