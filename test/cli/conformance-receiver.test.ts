@@ -11,6 +11,7 @@ import {
   nodeReceiver,
 } from '../conformance/receiver-suite/receivers.ts';
 import { type Served, serve } from '../webhooks/http-harness.ts';
+import { BIN, runNode } from './cli-process.ts';
 
 let dir = '';
 let served: Served | undefined;
@@ -112,5 +113,24 @@ describe('service-contract conformance --receiver against a webhook endpoint', (
     expect(code).toBe(EXIT.failed);
     expect(output).toMatch(/FAILED\s+v0\s+dlv-03-secret-rotation/);
     expect(output).toContain('9 passed, 1 failed');
+  });
+});
+
+describe('service-contract conformance --receiver as a process (the compiled bin)', () => {
+  it.each([
+    ['a correct receiver', nodeReceiver, EXIT.ok, /10 passed, 0 failed/],
+    [
+      'a receiver that ignores the timestamp',
+      FAULTY.find(([name]) => name.includes('timestamp'))![1].listener,
+      EXIT.failed,
+      /DLV-02 +FAILED +dlv-02-missing-header, dlv-02-timestamp-tolerance[\s\S]*9 passed, 1 failed/,
+    ],
+  ])('%s', async (_, listener, exit, summary) => {
+    const url = await receiverUrl(listener());
+    const argv = ['conformance', '--receiver', url, '--secret', SECRET, '--version', '2026-08-25'];
+    const { code, stdout, stderr } = await runNode([BIN, ...argv]);
+    expect([code, stdout]).toEqual([exit, expect.stringMatching(summary)]);
+    // Progress goes to standard error, one line per check.
+    expect(stderr.trim().split('\n')).toHaveLength(10);
   });
 });

@@ -75,12 +75,13 @@ export function createReceiverContext(
     sign: (id, timestamp, body, secret = target.secret) => sign(secret, id, timestamp, body),
     otherSecret: `whsec_${randomBytes(24).toString('base64')}`,
     send: (input = {}) => target.schedule(() => send(target, version, events[0]!, input)),
-    report: ({ message, ...details }) =>
+    report: ({ message, requirement, ...details }) =>
       findings.push(
         diagnostic(check.id, message, {
-          requirement: check.requirements[0],
-          version,
           ...details,
+          // A finding names the requirement it breaks, the check's first unless it says another.
+          requirement: requirement ?? check.requirements[0],
+          version,
         }),
       ),
   };

@@ -48,8 +48,11 @@ describe('the receiver suite against receivers with one bug each', () => {
     expect([...new Set(failed.map((r) => r.check))].sort()).toEqual([...fails].sort());
     // Each version fails it, and says why with the check's id and a requirement.
     expect(failed).toHaveLength(fails.length * at.length);
-    for (const result of failed)
+    for (const result of failed) {
       expect(result.diagnostics[0]).toMatchObject({ rule: result.check, severity: 'error' });
+      // The finding names a requirement of its check, so the summary fails that requirement.
+      expect(result.requirements).toContain(result.diagnostics[0]!.requirement);
+    }
     expect(results.filter((r) => r.status !== 'failed').every((r) => r.status === 'passed')).toBe(
       true,
     );
