@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { RECEIVER_CHECKS } from '../../src/conformance/receiver-suite/checks/index.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
 
 /** The code samples the page shows: files beside this one, type-checked and run by the tests. */
@@ -20,6 +21,15 @@ export function sampleText(file: string): string {
 
 const code = (file: string) =>
   `<pre class="sample" data-sample="${file}"><code>${escapeHtml(sampleText(file))}</code></pre>`;
+/** The receiver checks as the registry lists them: id, requirements, title, what they rest on. */
+function checksTable(): string {
+  const rows = RECEIVER_CHECKS.map(
+    ([id, check]) =>
+      `<tr><td><code>${id}</code></td><td>${check.requirements.join(', ')}</td><td>${escapeHtml(check.title)}</td><td>${check.basis}</td></tr>`,
+  );
+  return `<table id="receiver-checks"><thead><tr><th>Check</th><th>Requirements</th><th>Rule</th><th>SPEC.md</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 const shell = (command: string) => `<pre class="shell"><code>${escapeHtml(command)}</code></pre>`;
 
 /**
@@ -97,9 +107,11 @@ future, and an unknown signature version, which must be refused; a signature lis
 entry is the valid one (secret rotation), unknown fields, a retry of a delivery already
 acknowledged, which must be accepted; and the other generation's payload, which must be told apart
 from the version's own. Each result names the check, the requirement IDs it covers and whether
-SPEC.md states the rule or only implies it. Reports are the server suite's: a summary,
+SPEC.md states the rule or only implies it (the JSON report says from what). Reports are the
+server suite's: a summary,
 <code>--report junit:&lt;file&gt;</code> and <code>--report json:&lt;file&gt;</code>; exit 0 only
 when every check passed.</p>
+${checksTable()}
 <p>An endpoint that serves several subscriptions from one route can name them in the URL:
 <code>{version}</code> and <code>{event}</code> are filled in per delivery
 (<code>--receiver 'http://localhost:3000/hooks/{version}/{event}' --version all</code>).</p>

@@ -14,6 +14,7 @@ import {
   sampleText,
 } from '../../scripts/docs/receiving-webhooks.ts';
 import { EXIT, main } from '../../src/cli/main.ts';
+import { RECEIVER_CHECKS } from '../../src/conformance/receiver-suite/checks/index.ts';
 import { signWebhook } from '../../src/webhooks/sign.ts';
 import { type Served, fetchListener, serve } from '../webhooks/http-harness.ts';
 
@@ -45,6 +46,16 @@ describe('the receiving webhooks page', () => {
     for (const [, attrs, text] of samples)
       expect(unescape(text!)).toBe(sampleText(/data-sample="([^"]+)"/.exec(attrs!)![1]!));
     expect(shells.map(([, , text]) => unescape(text!))).toEqual([CONFORMANCE_COMMAND]);
+  });
+
+  it('lists every receiver check with its requirements and whether SPEC.md states its rule', () => {
+    const table = html.slice(html.indexOf('id="receiver-checks"'), html.indexOf('</table>'));
+    for (const [id, check] of RECEIVER_CHECKS)
+      expect(table).toMatch(
+        new RegExp(
+          `<code>${id}</code></td><td>${check.requirements.join(', ')}</td>.*?<td>${check.basis}</td>`,
+        ),
+      );
   });
 
   it('imports the library by its package entry point in every sample', () => {
