@@ -108,7 +108,10 @@ const KNOWN_FIELDS = new Set([
   ...['location', 'hostEmail', 'name', 'imageUrl', 'email', 'isAdmin', 'status', 'willReturn'],
 ]);
 
-/** The faulty receivers, each with the checks it must fail and no other. */
+/**
+ * The faulty receivers, each with the checks it must fail and no other: the six bugs the suite is
+ * asked to catch, then one for each check none of those fails.
+ */
 export const FAULTY: Array<
   [string, { listener: () => RequestListener; fails: string[]; versions?: WebhookVersion[] }]
 > = [
@@ -184,6 +187,32 @@ export const FAULTY: Array<
         });
       },
       fails: ['dlv-04-retry-accepted'],
+    },
+  ],
+  [
+    'accepts a delivery with no signature header',
+    {
+      // Verifies what is signed, but lets an unsigned delivery through.
+      listener: () =>
+        byHand({
+          verify: (req, body) =>
+            req.headers['webhook-signature'] === undefined ||
+            verifyWebhook({ secret: SECRET, headers: req.headers, body }).ok,
+        }),
+      fails: ['dlv-02-missing-header'],
+    },
+  ],
+  [
+    'accepts any payload it can verify, whatever its shape',
+    {
+      listener: () =>
+        routed(() => (req, res) => {
+          void readBody(req).then((body) => {
+            const verified = verifyWebhook({ secret: SECRET, headers: req.headers, body }).ok;
+            answer(res, verified ? 204 : 401);
+          });
+        }),
+      fails: ['ver-08-shape-by-version'],
     },
   ],
   [

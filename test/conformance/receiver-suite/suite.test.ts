@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RECEIVER_CHECKS } from '../../../src/conformance/receiver-suite/checks/index.ts';
 import { runReceiverSuite } from '../../../src/conformance/receiver-suite/runner.ts';
 import type { WebhookVersion } from '../../../src/webhooks/versions.ts';
 import { type Served, serve } from '../../webhooks/http-harness.ts';
@@ -57,4 +58,9 @@ describe('the receiver suite against receivers with one bug each', () => {
       true,
     );
   });
+});
+
+it('has a faulty receiver for every check, so each check is shown to fail', () => {
+  const failed = new Set(FAULTY.flatMap(([, { fails }]) => fails));
+  expect(RECEIVER_CHECKS.map(([id]) => id).filter((id) => !failed.has(id))).toEqual([]);
 });
