@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../src/project-root.ts';
 import { loadVersionRegistry } from '../src/versions.ts';
 import { renderLanding } from './docs/landing-page.ts';
 import { REQUIREMENTS_PAGE, type Page, listPages, navigation } from './docs/pages.ts';
+import { renderReceivingWebhooks } from './docs/receiving-webhooks.ts';
 import { renderRequirements } from './docs/requirements-page.ts';
 import { rewordDocument } from './docs/specification-wording.ts';
 import { runBin } from './run-command.ts';
@@ -55,6 +56,8 @@ export async function buildDocs(outDir = SITE_DIR): Promise<Page[]> {
     join(outDir, REQUIREMENTS_PAGE.file),
     renderRequirements(requirements, pages, REQUIREMENTS_PAGE),
   );
+  const guide = pages.find((page) => page.file === 'receiving-webhooks.html')!;
+  await writeFile(join(outDir, guide.file), renderReceivingWebhooks(pages, guide));
   return pages;
 }
 

@@ -11,7 +11,10 @@ export interface Page {
 /** The page of the requirement list, which the references and the changelog link. */
 export const REQUIREMENTS_PAGE: Page = { file: 'requirements.html', label: 'Requirements' };
 
-/** The landing page, then the dated versions newest first, then v0, OAuth and the requirements. */
+/**
+ * The landing page, then the dated versions newest first, then v0 and OAuth, the guide to
+ * receiving webhooks and the requirements.
+ */
 export function listPages(apis = listApiDocuments()): Page[] {
   const latest = loadVersionRegistry().latest;
   const dated = apis
@@ -30,6 +33,7 @@ export function listPages(apis = listApiDocuments()): Page[] {
     ...apis
       .filter((api) => api.name === 'auth')
       .map((api) => ({ file: 'auth.html', label: 'OAuth server', api })),
+    { file: 'receiving-webhooks.html', label: 'Receiving webhooks' },
     REQUIREMENTS_PAGE,
   ];
 }

@@ -1,6 +1,14 @@
-// service-contract/conformance: the suite that tests an implementation against a dated version.
+// service-contract/conformance: the suites that test an implementation (or a webhook receiver)
+// against a dated version.
 export { type CheckResult, type RunOptions, runConformance, selectChecks } from './runner.js';
 export { CHECKS } from './checks/index.js';
+export {
+  type ReceiverCheckResult,
+  type ReceiverRunOptions,
+  runReceiverSuite,
+} from './receiver-suite/runner.js';
+export { RECEIVER_CHECKS } from './receiver-suite/checks/index.js';
+export type { ReceiverCheck } from './receiver-suite/check.js';
 export type { Check, RegisteredCheck, Skip } from './check.js';
 export type { Diagnostic } from '../diagnostic.js';
 export type { Profile } from './profile.js';

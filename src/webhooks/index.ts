@@ -23,11 +23,11 @@ export {
 export { readWebhookHeaders, type WebhookHeaders } from './headers.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
-  createFetchReceiver,
   createNodeReceiver,
   createReceiver,
   type ReceiverOptions,
 } from './receiver.js';
+export { createFetchReceiver } from './fetch-receiver.js';
 export { type DedupeStore, memoryDedupeStore } from './dedupe.js';
 export type { DeliveryMetadata, RetryReason } from './delivery.js';
 export { ENVELOPE_SINCE, type WebhookVersion } from './versions.js';

@@ -6,7 +6,7 @@ import { memoryDedupeStore } from './dedupe.js';
 import { type HeaderSource, type WebhookHeaders, readWebhookHeaders } from './headers.js';
 import { DEFAULT_MAX_BODY_BYTES, assertReceiverOptions } from './options.js';
 import { type ParsedWebhook, parseReadHeaders } from './parse.js';
-import { readFetchBody, readNodeBody } from './read-body.js';
+import { readNodeBody } from './read-body.js';
 import type { WebhookBody } from './sign.js';
 import {
   type SigningKeys,
@@ -48,7 +48,7 @@ export interface ReceiverOptions<V extends WebhookVersion> {
  * The receiver's answer, before it is written to a transport: no body when accepted; else the
  * first problem's rule as `error` and its message, and on 400 and 401 every problem found.
  */
-type Answer = HttpAnswer<
+export type Answer = HttpAnswer<
   {
     error: VerifyFailure | 'invalid_payload' | 'body_too_large' | 'handler_failed';
     message: string;
@@ -58,7 +58,7 @@ type Answer = HttpAnswer<
 >;
 
 /** A receiver split where a transport needs it: what the headers decide, then the rest. */
-interface Receiver {
+export interface Receiver {
   maxBodyBytes: number;
   /**
    * The answer the headers (and a declared length) already decide, before any body byte is read.
@@ -99,23 +99,6 @@ export function createReceiver<V extends WebhookVersion>(
   };
 }
 
-/** A receiver for the fetch API: `(request: Request) => Promise<Response>`. */
-export function createFetchReceiver<V extends WebhookVersion>(
-  options: ReceiverOptions<V>,
-): (request: Request) => Promise<Response> {
-  const receiver = makeReceiver(options);
-  return async (request) => {
-    if (request.method !== 'POST')
-      return new Response(null, { status: 405, headers: { Allow: 'POST' } });
-    const headers = readWebhookHeaders(request.headers);
-    const early = receiver.early(headers, declaredLength(request.headers.get('content-length')));
-    if (early) return toResponse(early);
-    const body = await readFetchBody(request.body, receiver.maxBodyBytes);
-    if (!body.ok) return toResponse(body.tooLarge ? tooLarge(receiver.maxBodyBytes) : UNREADABLE);
-    return toResponse(await receiver.receive(headers, body.bytes));
-  };
-}
-
 /**
  * A receiver for Node's `http`: `(req, res) => void`, reading the raw body itself, never more than
  * `maxBodyBytes` of it. An answer given before the body is read in full closes the connection,
@@ -143,7 +126,7 @@ export function createNodeReceiver<V extends WebhookVersion>(
   };
 }
 
-function makeReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): Receiver {
+export function makeReceiver<V extends WebhookVersion>(options: ReceiverOptions<V>): Receiver {
   assertReceiverOptions(options);
   // Checked above: the secrets parse, so these are keys.
   const keys = signingKeys(options) as SigningKeys;
@@ -198,14 +181,14 @@ async function handle<V extends WebhookVersion>(
   }
 }
 
-const HANDLER_FAILED: Answer = {
+export const HANDLER_FAILED: Answer = {
   status: 500,
   body: {
     error: 'handler_failed',
     message: 'the delivery could not be handled; it may be retried',
   },
 };
-const UNREADABLE: Answer = {
+export const UNREADABLE: Answer = {
   status: 400,
   body: { error: 'invalid_body', message: 'the body could not be read in full' },
 };
@@ -214,7 +197,7 @@ function unauthorized({ reason, message, diagnostics }: VerifyRejection): Answer
   return { status: 401, body: { error: reason, message, diagnostics } };
 }
 
-function tooLarge(maxBodyBytes: number): Answer {
+export function tooLarge(maxBodyBytes: number): Answer {
   return {
     status: 413,
     body: { error: 'body_too_large', message: `the body is over ${maxBodyBytes} bytes` },
@@ -222,14 +205,8 @@ function tooLarge(maxBodyBytes: number): Answer {
 }
 
 /** `Content-Length` as a number when it is one; otherwise the body is counted as it is read. */
-function declaredLength(value: string | null | undefined): number | undefined {
+export function declaredLength(value: string | null | undefined): number | undefined {
   return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
-}
-
-function toResponse(answer: Answer): Response {
-  return answer.body
-    ? Response.json(answer.body, { status: answer.status })
-    : new Response(null, { status: answer.status });
 }
 
 function writeAnswer(res: ServerResponse, answer: Answer, close: boolean): void {

@@ -18,6 +18,7 @@ describe('docs pages', () => {
       'v1-2026-06-01.html',
       'v0.html',
       'auth.html',
+      'receiving-webhooks.html',
       'requirements.html',
     ]);
     expect(pages[1]!.label).toBe('v1 2026-08-25 (latest)');

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_BODY_BYTES,
   type ReceiverOptions,
-  createFetchReceiver,
   createNodeReceiver,
   createReceiver,
 } from '../../src/webhooks/receiver.ts';
+import { createFetchReceiver } from '../../src/webhooks/fetch-receiver.ts';
 import { signWebhook } from '../../src/webhooks/sign.ts';
 import { type Served, fetchListener, peakGrowth, post, serve } from './http-harness.ts';
 

@@ -2,11 +2,11 @@ import { type RequestListener, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createFetchReceiver,
   createNodeReceiver,
   createReceiver,
   type ReceiverOptions,
 } from '../../src/webhooks/receiver.ts';
+import { createFetchReceiver } from '../../src/webhooks/fetch-receiver.ts';
 import { signWebhook } from '../../src/webhooks/sign.ts';
 import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';

@@ -9,16 +9,22 @@ import { progressLine, textSummary } from '../../conformance/report/text-summary
 import { type CheckResult, runConformance, selectChecks } from '../../conformance/runner.js';
 import { listVersions } from '../../versions.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
+import { runReceiverCommand } from '../receiver-conformance.js';
 
 const REPORTERS = { junit: toJUnit, json: toJsonReport } as const;
 type ReportKind = keyof typeof REPORTERS;
 
 export function register(command: Command, done: (code: ExitCode) => void): void {
   command
-    .requiredOption(
+    .option(
       '--profile <file>',
       'the conformance profile of the implementation (docs/conformance-profile.md)',
     )
+    .option(
+      '--receiver <url>',
+      'test a webhook receiver instead: its URL ({version} and {event} in it are filled in)',
+    )
+    .option('--secret <whsec>', "the receiver's signing secret (with --receiver)")
     .option('--version <version>', 'a dated version (YYYY-MM-DD), or all', 'all')
     .option('--only <ids>', 'comma-separated check ids or requirement IDs to run')
     .option(
@@ -31,11 +37,30 @@ export function register(command: Command, done: (code: ExitCode) => void): void
       '--full-schedule',
       'wait out real minutes and hours where the time scale leaves the waits long',
     )
-    .action(async (options: ConformanceOptions) => done(await runCommand(options)));
+    .action(async (options: ConformanceOptions) => {
+      if (options.receiver !== undefined && options.profile !== undefined)
+        throw new UsageError('--receiver and --profile test different things: give one of them');
+      if (options.receiver !== undefined)
+        return done(
+          await runReceiverCommand({
+            ...options,
+            receiver: options.receiver,
+            reports: options.report.map(parseReport),
+          }),
+        );
+      // Required unless --receiver is given, so commander cannot require it.
+      if (options.profile === undefined)
+        throw new UsageError(
+          '--profile <file> is required (or --receiver <url> to test a webhook receiver)',
+        );
+      done(await runCommand({ ...options, profile: options.profile }));
+    });
 }
 
 interface ConformanceOptions {
-  profile: string;
+  profile?: string;
+  receiver?: string;
+  secret?: string;
   version: string;
   only?: string;
   report: string[];
@@ -43,7 +68,7 @@ interface ConformanceOptions {
 }
 
 /** Runs the selected checks at each version, prints the summary, writes the reports. */
-async function runCommand(options: ConformanceOptions): Promise<ExitCode> {
+async function runCommand(options: ConformanceOptions & { profile: string }): Promise<ExitCode> {
   const versions = options.version === 'all' ? listVersions() : [options.version];
   if (!versions.every((v) => listVersions().includes(v)))
     throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);

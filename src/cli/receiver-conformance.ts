@@ -1,0 +1,92 @@
+import { writeFile } from 'node:fs/promises';
+import { toJsonReport } from '../conformance/report/json-report.js';
+import { toJUnit } from '../conformance/report/junit.js';
+import { allPassed } from '../conformance/report/requirement-summary.js';
+import { progressLine, textSummary } from '../conformance/report/text-summary.js';
+import { RECEIVER_CHECKS } from '../conformance/receiver-suite/checks/index.js';
+import {
+  type ReceiverCheckResult,
+  runReceiverSuite,
+  selectReceiverChecks,
+} from '../conformance/receiver-suite/runner.js';
+import { listVersions } from '../versions.js';
+import { parseSecret } from '../webhooks/secret.js';
+import type { WebhookVersion } from '../webhooks/versions.js';
+import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
+
+export interface ReceiverCommandOptions {
+  receiver: string;
+  secret?: string;
+  version: string;
+  only?: string;
+  reports: ReadonlyArray<{ kind: 'junit' | 'json'; file: string }>;
+}
+
+/**
+ * `conformance --receiver <url> --secret <whsec_...>`: runs the receiver suite against a webhook
+ * endpoint at each version, prints the summary, writes the reports; exit 0 only when every check
+ * passed.
+ */
+export async function runReceiverCommand(options: ReceiverCommandOptions): Promise<ExitCode> {
+  const secret = secretOf(options.secret);
+  const url = urlOf(options.receiver);
+  const versions = versionsOf(options.version);
+  const checks = selectReceiverChecks(options.only?.split(','));
+  if (checks.length === 0)
+    throw new UsageError(
+      `--only ${options.only} names no receiver check or requirement; checks are ${RECEIVER_CHECKS.map(([id]) => id).join(', ')}`,
+    );
+  const startedAt = new Date().toISOString();
+  const began = performance.now();
+  const results: ReceiverCheckResult[] = await runReceiverSuite({
+    url,
+    secret,
+    versions,
+    checks,
+    onResult: (r) => console.error(progressLine(r)),
+  });
+  console.log(textSummary(results));
+  // The reports of the server suite, the receiver's URL beside the profile they name (never the
+  // secret).
+  const run = {
+    profile: '(receiver suite)',
+    receiver: url,
+    versions: [...versions],
+    startedAt,
+    durationMs: Math.round(performance.now() - began),
+  };
+  for (const { kind, file } of options.reports) {
+    const body =
+      kind === 'junit'
+        ? toJUnit(results)
+        : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
+    await writeFile(file, body);
+    console.log(`${kind} report written to ${file}`);
+  }
+  return allPassed(results) ? EXIT.ok : EXIT.failed;
+}
+
+function secretOf(secret: string | undefined): string {
+  if (secret === undefined)
+    throw new UsageError("--receiver needs --secret <whsec_...>, the receiver's signing secret");
+  const parsed = parseSecret(secret);
+  if ('problem' in parsed) throw new UsageError(`--secret is not usable: ${parsed.problem}`);
+  return secret;
+}
+
+/** An http(s) URL, once `{version}` and `{event}` are filled in. */
+function urlOf(receiver: string): string {
+  const filled = receiver.replaceAll('{version}', 'v0').replaceAll('{event}', 'event');
+  if (!URL.canParse(filled) || !/^https?:$/.test(new URL(filled).protocol))
+    throw new UsageError(`--receiver takes an http or https URL, not "${receiver}"`);
+  return receiver;
+}
+
+/** `all` is v0 and every dated version; otherwise one of them. */
+function versionsOf(version: string): WebhookVersion[] {
+  const known = ['v0', ...listVersions()] as WebhookVersion[];
+  if (version === 'all') return known;
+  const found = known.find((v) => v === version);
+  if (!found) throw new UsageError(`--version takes all or one of ${known.join(', ')}`);
+  return [found];
+}

@@ -1,0 +1,17 @@
+import type { Skip } from '../check.js';
+import type { ReceiverContext } from './context.js';
+
+/**
+ * One rule a webhook receiver must keep, registered under its id in `checks/index.ts`. `basis`
+ * says whether SPEC.md states what a receiver must do (`stated`) or only implies it (`implied`:
+ * the description says from what). A check reports through its context, like a server check.
+ */
+export interface ReceiverCheck {
+  requirements: string[];
+  title: string;
+  basis: 'stated' | 'implied';
+  description: string;
+  run(context: ReceiverContext): Promise<void | Skip>;
+}
+
+export type RegisteredReceiverCheck = readonly [id: string, check: ReceiverCheck];

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { ReceiverCheck } from '../check.js';
+import { expectAccepted } from '../expect-outcome.js';
+
+export const check: ReceiverCheck = {
+  requirements: ['DLV-03', 'AUTH-12'],
+  title: 'a signature list with one valid entry among several is accepted',
+  basis: 'stated',
+  description:
+    'DLV-03: several space-separated signatures are allowed, as in Standard Webhooks, where a ' +
+    "delivery verifies when any of them does; a sender rotating the app's secret (AUTH-12) signs " +
+    'with the old and the new. The valid entry is sent second of three, after one made with ' +
+    'another secret and before one of another version.',
+  async run(context) {
+    const id = `msg_${randomUUID()}`;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify(context.payload(context.events[0]!));
+    const other = context.sign(id, timestamp, body, context.otherSecret);
+    const outcome = await context.send({
+      id,
+      timestamp,
+      body,
+      signature: (valid) => `${other} ${valid} v2,${valid.slice(3)}`,
+    });
+    expectAccepted(context, outcome, 'a delivery whose second signature is valid');
+  },
+};

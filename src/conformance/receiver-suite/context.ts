@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Diagnostic, diagnostic } from '../../diagnostic.js';
+import type { RetryReason } from '../../webhooks/delivery.js';
+import { parseSecret } from '../../webhooks/secret.js';
+import { signature } from '../../webhooks/sign.js';
+import type { WebhookVersion } from '../../webhooks/versions.js';
+import { eventsOf, payloadOf } from './payloads.js';
+import { type Outcome, sendDelivery } from './send.js';
+
+/** How long a receiver has to acknowledge a delivery (DLV-08). */
+export const ACK_WITHIN_MS = 3_000;
+/** How long the suite waits for any other answer: the checks that judge no time wait longer. */
+const ANSWER_WITHIN_MS = 10_000;
+
+/** One delivery to send: a valid, signed first attempt of the version's first event by default. */
+export interface DeliveryInput {
+  event?: string;
+  /** The exact body; the event's payload as JSON unless given. */
+  body?: string;
+  id?: string;
+  /** `webhook-timestamp`, Unix seconds; now unless given. */
+  timestamp?: number;
+  /** The `webhook-signature` to send instead of the valid one, which it is given. */
+  signature?: (valid: string) => string;
+  /** Delivery headers to leave out (DLV-02). */
+  omit?: readonly string[];
+  /** Sent as a retry, with `Service-Retry-Num` and `Service-Retry-Reason` (DLV-05). */
+  retry?: { num: 1 | 2 | 3; reason: RetryReason };
+  timeoutMs?: number;
+}
+
+/** Everything a receiver check reaches: the version under test, deliveries to send, findings. */
+export interface ReceiverContext {
+  version: WebhookVersion;
+  /** The events of the version, each with a sample payload. */
+  events: string[];
+  /** A fresh copy of the payload a subscription of this version gets for `event`. */
+  payload(event: string): Record<string, unknown>;
+  /**
+   * `v1,<base64>` over `{id}.{timestamp}.{body}` (DLV-03), with the receiver's secret unless
+   * another is given.
+   */
+  sign(id: string, timestamp: number, body: string, secret?: string): string;
+  /** A valid secret other than the receiver's. */
+  otherSecret: string;
+  send(input?: DeliveryInput): Promise<Outcome>;
+  /** Records a finding; a check that reported an error fails. */
+  report(
+    finding: Pick<Diagnostic, 'message'> &
+      Partial<Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location' | 'severity'>>,
+  ): void;
+}
+
+export interface ReceiverTarget {
+  /** The receiver's URL; `{version}` and `{event}` in it are filled in per delivery. */
+  url: string;
+  /** The receiver's signing secret, `whsec_...` (AUTH-12). */
+  secret: string;
+  /** Runs one request when there is room (`concurrencyLimit`). */
+  schedule: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/** A context for one check at one version, and the findings it collects. */
+export function createReceiverContext(
+  check: { id: string; requirements: readonly string[] },
+  version: WebhookVersion,
+  target: ReceiverTarget,
+): { context: ReceiverContext; findings: Diagnostic[] } {
+  const findings: Diagnostic[] = [];
+  const events = eventsOf(version);
+  const context: ReceiverContext = {
+    version,
+    events,
+    payload: (event) => payloadOf(version, event),
+    sign: (id, timestamp, body, secret = target.secret) => sign(secret, id, timestamp, body),
+    otherSecret: `whsec_${randomBytes(24).toString('base64')}`,
+    send: (input = {}) => target.schedule(() => send(target, version, events[0]!, input)),
+    report: ({ message, requirement, ...details }) =>
+      findings.push(
+        diagnostic(check.id, message, {
+          ...details,
+          // A finding names the requirement it breaks, the check's first unless it says another.
+          requirement: requirement ?? check.requirements[0],
+          version,
+        }),
+      ),
+  };
+  return { context, findings };
+}
+
+function sign(secret: string, id: string, timestamp: number, body: string): string {
+  const parsed = parseSecret(secret);
+  // The secrets are checked before a run starts; a broken one signs nothing valid.
+  if ('problem' in parsed) return 'v1,';
+  return signature(parsed.key, id, timestamp, body);
+}
+
+async function send(
+  target: ReceiverTarget,
+  version: WebhookVersion,
+  firstEvent: string,
+  input: DeliveryInput,
+): Promise<Outcome> {
+  const event = input.event ?? firstEvent;
+  const id = input.id ?? `msg_${randomUUID()}`;
+  const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
+  const body = input.body ?? JSON.stringify(payloadOf(version, event));
+  const valid = sign(target.secret, id, timestamp, body);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': input.signature ? input.signature(valid) : valid,
+  };
+  // VER-14: v1 deliveries name the subscription's version; v0 is outside the dated scheme.
+  if (version !== 'v0') headers['service-version'] = version;
+  if (input.retry) {
+    headers['service-retry-num'] = String(input.retry.num);
+    headers['service-retry-reason'] = input.retry.reason;
+  }
+  for (const name of input.omit ?? []) delete headers[name];
+  const url = target.url
+    .replaceAll('{version}', encodeURIComponent(version))
+    .replaceAll('{event}', encodeURIComponent(event));
+  const outcome = await sendDelivery(url, headers, body, input.timeoutMs ?? ANSWER_WITHIN_MS);
+  return { event, id, ...outcome };
+}

@@ -1,0 +1,67 @@
+import type { ReceiverContext } from './context.js';
+import type { Outcome } from './send.js';
+
+const isSuccess = (status: number | undefined) =>
+  status !== undefined && status >= 200 && status < 300;
+
+/** Reports a delivery that was not acknowledged with 2xx (DLV-01): `what` says which one. */
+export function expectAccepted(
+  context: ReceiverContext,
+  outcome: Outcome,
+  what: string,
+  requirement?: string,
+): boolean {
+  if (isSuccess(outcome.status)) return true;
+  context.report({
+    message: `${what} (${outcome.event}, ${outcome.id}) was not acknowledged: ${answerText(outcome)}`,
+    requirement,
+    expected: '2xx',
+    actual: outcome.status ?? outcome.failure,
+  });
+  return false;
+}
+
+/**
+ * Reports a delivery that was acknowledged though it should have been refused. A refusal is any
+ * answer but 2xx; a 5xx or 429 also refuses, but makes the sender retry a delivery that cannot
+ * succeed (DLV-06), so it is a warning; no answer at all is a finding of its own.
+ */
+export function expectRejected(
+  context: ReceiverContext,
+  outcome: Outcome,
+  what: string,
+  requirement?: string,
+): void {
+  const { status } = outcome;
+  if (status === undefined) {
+    context.report({
+      message: `${what} got no answer: ${outcome.failure ?? 'none'}`,
+      requirement,
+      expected: '4xx',
+      actual: outcome.failure,
+    });
+    return;
+  }
+  if (isSuccess(status)) {
+    context.report({
+      message: `${what} was acknowledged with ${status}; it must be refused`,
+      requirement,
+      expected: '4xx',
+      actual: status,
+    });
+    return;
+  }
+  if (status >= 500 || status === 429)
+    context.report({
+      message: `${what} was refused with ${status}, which the sender retries; a 4xx ends it (DLV-06)`,
+      requirement,
+      severity: 'warning',
+      expected: '4xx',
+      actual: status,
+    });
+}
+
+function answerText(outcome: Outcome): string {
+  if (outcome.status === undefined) return outcome.failure ?? 'no answer';
+  return `${outcome.status}${outcome.excerpt ? ` ${outcome.excerpt.slice(0, 200)}` : ''}`;
+}

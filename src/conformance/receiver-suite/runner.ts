@@ -1,0 +1,97 @@
+import type { Skip } from '../check.js';
+import type { CheckResult } from '../runner.js';
+import type { WebhookVersion } from '../../webhooks/versions.js';
+import type { RegisteredReceiverCheck } from './check.js';
+import { RECEIVER_CHECKS } from './checks/index.js';
+import { createReceiverContext } from './context.js';
+import { concurrencyLimit } from './limit.js';
+
+/** A receiver check's result: the server suite's, with what the check rests on. */
+export interface ReceiverCheckResult extends CheckResult {
+  basis: 'stated' | 'implied';
+  description: string;
+}
+
+export interface ReceiverRunOptions {
+  /** The receiver's URL; `{version}` and `{event}` in it are filled in per delivery. */
+  url: string;
+  /** The receiver's signing secret, `whsec_...`. */
+  secret: string;
+  versions: readonly WebhookVersion[];
+  checks?: readonly RegisteredReceiverCheck[];
+  /** Called as each check ends, for progress. */
+  onResult?: (result: ReceiverCheckResult) => void;
+}
+
+/** At most this many deliveries in flight to the receiver at once. */
+const CONCURRENT_DELIVERIES = 8;
+
+/**
+ * Runs the receiver checks at each version against one webhook endpoint. The checks of a version
+ * run side by side (each sends its own deliveries with ids of its own); results come back in the
+ * order of `checks`. A check that throws fails.
+ */
+export async function runReceiverSuite({
+  url,
+  secret,
+  versions,
+  checks = RECEIVER_CHECKS,
+  onResult,
+}: ReceiverRunOptions): Promise<ReceiverCheckResult[]> {
+  const target = { url, secret, schedule: concurrencyLimit(CONCURRENT_DELIVERIES) };
+  const results: ReceiverCheckResult[] = [];
+  for (const version of versions) {
+    const run = (entry: RegisteredReceiverCheck) =>
+      runCheck(entry, version, target).then((result) => {
+        onResult?.(result);
+        return result;
+      });
+    results.push(...(await Promise.all(checks.map(run))));
+  }
+  return results;
+}
+
+async function runCheck(
+  [id, check]: RegisteredReceiverCheck,
+  version: WebhookVersion,
+  target: Parameters<typeof createReceiverContext>[2],
+): Promise<ReceiverCheckResult> {
+  const begun = performance.now();
+  const { context, findings } = createReceiverContext(
+    { id, requirements: check.requirements },
+    version,
+    target,
+  );
+  let skip: void | Skip = undefined;
+  try {
+    skip = await check.run(context);
+  } catch (error) {
+    context.report({
+      message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  const base = {
+    check: id,
+    title: check.title,
+    version,
+    requirements: check.requirements,
+    basis: check.basis,
+    description: check.description,
+    durationMs: Math.round(performance.now() - begun),
+  };
+  if (skip && findings.length === 0)
+    return { ...base, status: skip.skip, diagnostics: [], reason: skip.reason };
+  const failed = findings.some((d) => d.severity === 'error');
+  return { ...base, status: failed ? 'failed' : 'passed', diagnostics: findings };
+}
+
+/** The checks `--only` selects: by check id or by a requirement ID they cover. */
+export function selectReceiverChecks(
+  only: readonly string[] | undefined,
+): RegisteredReceiverCheck[] {
+  if (!only?.length) return [...RECEIVER_CHECKS];
+  const wanted = new Set(only.map((id) => id.trim()));
+  return RECEIVER_CHECKS.filter(
+    ([id, check]) => wanted.has(id) || check.requirements.some((r) => wanted.has(r)),
+  );
+}
