@@ -4,7 +4,7 @@ import type { RetryReason } from '../../webhooks/delivery.js';
 import { parseSecret } from '../../webhooks/secret.js';
 import { signature } from '../../webhooks/sign.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';
-import { eventsOf, payloadOf } from './payloads.js';
+import { eventsOf, payloadOf } from '../../samples/payloads.js';
 import { type Outcome, sendDelivery } from './send.js';
 
 /** How long a receiver has to acknowledge a delivery (DLV-08). */

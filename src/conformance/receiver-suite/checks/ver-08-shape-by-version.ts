@@ -2,7 +2,7 @@ import { parseWebhook } from '../../../webhooks/parse.js';
 import { ENVELOPE_SINCE, type WebhookVersion } from '../../../webhooks/versions.js';
 import type { ReceiverCheck } from '../check.js';
 import { expectAccepted, expectRejected } from '../expect-outcome.js';
-import { eventsOf, payloadOf } from '../payloads.js';
+import { eventsOf, payloadOf } from '../../../samples/payloads.js';
 
 export const check: ReceiverCheck = {
   requirements: ['VER-08', 'VER-14'],

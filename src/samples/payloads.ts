@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
+import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
 import { V0_PAYLOADS, V1_DATA } from './sample-payloads.js';
 
 /** The events a receiver of `version` is sent, in the order the documents list them. */

@@ -99,7 +99,10 @@ export const V0_PAYLOADS: Readonly<Record<string, Record<string, unknown>>> = {
  * envelope's `data` from then on (VER-08). Most shapes are not shown in SPEC.md and are open.
  */
 export const V1_DATA: Readonly<Record<string, Record<string, unknown>>> = {
-  'chat.message': { chatType: 'dm', text: 'Hi <@U-3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10>' },
+  'chat.message': {
+    chatType: 'group',
+    text: 'Heads up <@G-5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11> and <@all>',
+  },
   'chat.reaction': { id: 'x_1' },
   'meeting.ended': { id: 'x_1' },
   'token.revoked': { id: 'x_1' },
