@@ -17,10 +17,24 @@ export interface Check {
   requirements: string[];
   title: string;
   /**
-   * Runs alongside the checks after it rather than before them: for a check that mostly waits
-   * (a fail streak of a day, scaled), so the run is not as long as the sum of its waits.
+   * Starts before the others: for a check that mostly waits (a fail streak of a day, scaled), so
+   * the run is not as long as the sum of its waits.
    */
   background?: boolean;
+  /**
+   * The implementation's state this check relies on that others touch too, by name: a check runs
+   * alongside every other, at its own version and the others, except those naming one of these.
+   * Checks run against one implementation, so a name holds across versions. Deliveries are the
+   * usual case: an app's subscriptions to an event get every emission of it, whichever check
+   * emitted it, so a check that counts or scripts the attempts its hooks get names the event
+   * (`v1 meeting.ended`), as does every check that emits it.
+   */
+  exclusive?: readonly string[];
+  /**
+   * Runs with no other check in flight: a timing check whose bounds are tighter than the stalls
+   * other checks' work causes in the suite's process.
+   */
+  alone?: boolean;
   run(context: CheckContext): Promise<void | Skip>;
 }
 

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
-import type { RegisteredCheck, Skip } from './check.js';
+import type { Check, RegisteredCheck, Skip } from './check.js';
+import { runPooled } from './check-pool.js';
 import { CHECKS } from './checks/index.js';
 import { type RunScope, createContext } from './context.js';
 import type { Profile } from './profile.js';
@@ -27,41 +28,83 @@ export interface RunOptions {
   fullSchedule?: boolean;
   /** Called as each check ends, for progress. */
   onResult?: (result: CheckResult) => void;
+  /** How many checks run at once at most, over all versions. */
+  concurrency?: number;
 }
+
+/**
+ * Most checks mostly wait (for answers, deliveries, scaled schedules), so many run at once; the
+ * bound keeps the suite's own process, and the implementation, from being flooded.
+ */
+const CONCURRENCY = 16;
 
 /**
  * Runs checks against one implementation at one dated version. A check's answers are also held to
  * the documents: a shape that differs fails the check that saw it. A check that throws fails.
- * Results come back in the order of `checks`, whatever order background checks end in.
+ * Results come back in the order of `checks`, whatever order the checks end in.
  */
-export async function runConformance(
+export function runConformance(
   profile: Profile,
   version: string,
-  { checks = CHECKS, fullSchedule = false, onResult }: RunOptions = {},
+  options: RunOptions = {},
+): Promise<CheckResult[]> {
+  return runVersions(profile, [version], options);
+}
+
+/**
+ * Runs checks at each of `versions` at once, each check alongside the others except those it names
+ * a common `exclusive` entry with (at any version) and those that run `alone`. Results come back
+ * by version, then in the order of `checks`, whatever order they end in.
+ */
+export async function runVersions(
+  profile: Profile,
+  versions: readonly string[],
+  { checks = CHECKS, fullSchedule = false, onResult, concurrency = CONCURRENCY }: RunOptions = {},
 ): Promise<CheckResult[]> {
   let started: Promise<Receiver> | undefined;
-  const scope: RunScope = {
+  const documents = loadDocumentsByVersion();
+  // One receiver for the run: each hook has its own path on it, whichever version opened it.
+  const receiver = () => (started ??= startReceiver());
+  const scopes = versions.map((version) => ({
     profile,
     version,
-    documents: loadDocumentsByVersion(),
+    documents,
     fullSchedule,
-    receiver: () => (started ??= startReceiver()),
-  };
-  const runOne = async (entry: RegisteredCheck) => {
-    const result = await runCheck(entry, scope);
-    onResult?.(result);
-    return result;
-  };
+    receiver,
+  }));
+  const tasks = scopes.flatMap((scope) =>
+    checks.map(([, check], index) => ({
+      order: startOrder(check),
+      exclusive: check.exclusive ?? [],
+      alone: check.alone === true,
+      run: async () => {
+        const result = await runCheck(checks[index]!, scope);
+        onResult?.(result);
+        return result;
+      },
+    })),
+  );
+  // Tasks keep their place in the results; the pool takes them by when they should start.
+  const byStart = tasks
+    .map((task, place) => ({ ...task, place }))
+    .sort((a, b) => a.order - b.order || (a.place % checks.length) - (b.place % checks.length));
   try {
-    const background = new Map(
-      checks.filter(([, check]) => check.background).map((entry) => [entry, runOne(entry)]),
-    );
-    const results: CheckResult[] = [];
-    for (const entry of checks) results.push(await (background.get(entry) ?? runOne(entry)));
+    const ended = await runPooled(byStart, concurrency);
+    const results: CheckResult[] = new Array(tasks.length);
+    byStart.forEach(({ place }, i) => (results[place] = ended[i]!));
     return results;
   } finally {
     if (started) await (await started).close();
   }
+}
+
+/**
+ * Long waits start first, so they pass while the rest runs; then checks that queue behind others
+ * for an `exclusive` name, so the queue moves while the rest runs; then the rest.
+ */
+function startOrder(check: Check): number {
+  if (check.background) return 0;
+  return check.exclusive?.length ? 1 : 2;
 }
 
 async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckResult> {

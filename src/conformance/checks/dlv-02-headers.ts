@@ -9,6 +9,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 export const dlv02Headers: Check = {
   requirements: ['DLV-02'],
   title: 'Every attempt carries the webhook headers and Service-Version',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     return withHooks(
       context,

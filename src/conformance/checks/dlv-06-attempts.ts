@@ -11,6 +11,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 export const dlv06Attempts: Check = {
   requirements: ['DLV-06'],
   title: 'Four attempts at most; only transport errors, 5xx and 429 are retried',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     const skip = tooLong(context, 361);
     if (skip) return skip;

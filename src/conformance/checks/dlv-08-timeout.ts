@@ -17,6 +17,7 @@ const EARLY_MS = 300;
 export const dlv08Timeout: Check = {
   requirements: ['DLV-08'],
   title: 'An answer later than 3 s is a transport failure and is retried',
+  exclusive: ['v1 chat.reaction'],
   background: true,
   async run(context) {
     // chat.reaction: an event no other check emits, since this one runs alongside the rest.

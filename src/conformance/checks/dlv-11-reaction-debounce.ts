@@ -10,6 +10,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 export const dlv11ReactionDebounce: Check = {
   requirements: ['DLV-11'],
   title: 'Reaction changes of a message coalesce into one delivery of the full current set',
+  exclusive: ['v0 chat:message:reaction'],
   async run(context) {
     const skip = tooLong(context, 20, 'debounce');
     if (skip) return skip;

@@ -7,6 +7,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 export const health0102Streak: Check = {
   requirements: ['HEALTH-01', 'HEALTH-02'],
   title: 'A terminal failure sets failStreakStartedAt; a success sets lastSuccessAt and clears it',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in reader) return reader;

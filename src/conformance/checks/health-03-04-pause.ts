@@ -13,6 +13,7 @@ const DAY = 86_400;
 export const health0304Pause: Check = {
   requirements: ['HEALTH-03', 'HEALTH-04'],
   title: 'A day of failures pauses a v1 subscription and never a v0 one',
+  exclusive: ['v1 app.uninstalled', 'v0 transcript:started'],
   background: true,
   async run(context) {
     const skip = tooLong(context, DAY, 'failStreak');
