@@ -17,24 +17,31 @@ export interface Check {
   requirements: string[];
   title: string;
   /**
-   * Starts before the others: for a check that mostly waits (a fail streak of a day, scaled), so
-   * the run is not as long as the sum of its waits.
+   * Starts before the others, and runs beside quiet checks too: for a check that mostly
+   * waits (a fail streak of a day, scaled), so the run is not as long as the sum of its waits.
    */
   background?: boolean;
   /**
-   * The implementation's state this check relies on that others touch too, by name: a check runs
-   * alongside every other, at its own version and the others, except those naming one of these.
-   * Checks run against one implementation, so a name holds across versions. Deliveries are the
-   * usual case: an app's subscriptions to an event get every emission of it, whichever check
-   * emitted it, so a check that counts or scripts the attempts its hooks get names the event
-   * (`v1 meeting.ended`), as does every check that emits it.
+   * The implementation's state this check relies on alone, by name: it runs alongside every other
+   * check, at its own version and the others, except those naming one of these (exclusive or
+   * shared). Checks run against one implementation, so a name holds across versions. Deliveries
+   * are the usual case: an app's subscriptions to an event get every emission of it, whichever
+   * check emitted it, so a check that scripts or counts every attempt its hooks get holds the
+   * event (`v1 meeting.ended`) exclusive.
    */
   exclusive?: readonly string[];
   /**
-   * Runs with no other check in flight: a timing check whose bounds are tighter than the stalls
-   * other checks' work causes in the suite's process.
+   * State this check touches that others rely on, by name: it runs alongside others sharing the
+   * name, never alongside one holding it exclusive. A check that emits an event but tells its own
+   * deliveries from others' (by a marker in the payload) shares the event.
    */
-  alone?: boolean;
+  shared?: readonly string[];
+  /**
+   * Runs after the rest, for a timing check whose bounds are tighter than the stalls other checks'
+   * work causes in the suite's process: `together` beside background checks (which mostly wait)
+   * and other quiet ones, `alone` beside background checks only, one at a time.
+   */
+  quiet?: 'together' | 'alone';
   run(context: CheckContext): Promise<void | Skip>;
 }
 

@@ -53,7 +53,8 @@ export function runConformance(
 
 /**
  * Runs checks at each of `versions` at once, each check alongside the others except those it names
- * a common `exclusive` entry with (at any version) and those that run `alone`. Results come back
+ * state with (`exclusive`, `shared`, at any version); quiet checks run last, beside background
+ * ones only. Results come back
  * by version, then in the order of `checks`, whatever order they end in.
  */
 export async function runVersions(
@@ -76,7 +77,9 @@ export async function runVersions(
     checks.map(([, check], index) => ({
       order: startOrder(check),
       exclusive: check.exclusive ?? [],
-      alone: check.alone === true,
+      shared: check.shared ?? [],
+      quiet: check.quiet,
+      background: check.background === true,
       run: async () => {
         const result = await runCheck(checks[index]!, scope);
         onResult?.(result);
@@ -100,11 +103,13 @@ export async function runVersions(
 
 /**
  * Long waits start first, so they pass while the rest runs; then checks that queue behind others
- * for an `exclusive` name, so the queue moves while the rest runs; then the rest.
+ * for a name, so the queue moves while the rest runs; then the rest; last the quiet checks, which
+ * wait for the others to end (background ones aside).
  */
 function startOrder(check: Check): number {
   if (check.background) return 0;
-  return check.exclusive?.length ? 1 : 2;
+  if (check.quiet) return check.quiet === 'together' ? 3 : 4;
+  return check.exclusive?.length || check.shared?.length ? 1 : 2;
 }
 
 async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckResult> {
