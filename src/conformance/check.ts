@@ -4,6 +4,11 @@ import type { CheckContext } from './context.js';
 export interface Skip {
   skip: 'not_applicable' | 'not_testable';
   reason: string;
+  /**
+   * The suite's own process disturbed the measurement (a stall), not the implementation: the
+   * runner runs the check again, a few times at most, before it reports the skip.
+   */
+  rerun?: boolean;
 }
 
 /**

@@ -55,6 +55,7 @@ export const dlv08Timeout: Check = {
       if (reason === 'transport' && verdict === 'unsure')
         return void (unsure = {
           skip: 'not_testable',
+          rerun: true,
           reason: `the retry came ${Math.round(gap)} ms after the first attempt, outside ${low}-${high} ms by less than the ${Math.round(lagMs)} ms the suite's own event loop stalled meanwhile, so the gap cannot be judged; run on a less busy machine`,
         });
       context.report({
