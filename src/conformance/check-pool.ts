@@ -17,8 +17,8 @@ export interface PoolTask<T> {
 /**
  * Runs `tasks` at most `limit` at a time, never two that hold a name where one holds it exclusive,
  * and beside a quiet task only what it lets run (PoolTask.quiet); each starts as soon as it may,
- * the earlier in `tasks` first. Resolves with the results in the order of `tasks`, whatever order they
- * end in; rejects with the first task that rejects, once the tasks started have ended.
+ * the earlier in `tasks` first. Resolves with the results in the order of `tasks`, whatever order
+ * they end in; rejects with the first task that rejects, once the tasks started have ended.
  */
 export function runPooled<T>(tasks: readonly PoolTask<T>[], limit: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);

@@ -54,8 +54,8 @@ export function runConformance(
 /**
  * Runs checks at each of `versions` at once, each check alongside the others except those it names
  * state with (`exclusive`, `shared`, at any version); quiet checks run last, beside background
- * ones only. Results come back
- * by version, then in the order of `checks`, whatever order they end in.
+ * ones only. Results come back by version, then in the order of `checks`, whatever order they end
+ * in.
  */
 export async function runVersions(
   profile: Profile,
@@ -92,7 +92,8 @@ export async function runVersions(
     .map((task, place) => ({ ...task, place }))
     .sort((a, b) => a.order - b.order || (a.place % checks.length) - (b.place % checks.length));
   try {
-    const ended = await runPooled(byStart, concurrency);
+    // At least one at a time, whatever was asked: a pool of none would never end.
+    const ended = await runPooled(byStart, Math.max(1, Math.floor(concurrency) || 1));
     const results: CheckResult[] = new Array(tasks.length);
     byStart.forEach(({ place }, i) => (results[place] = ended[i]!));
     return results;
