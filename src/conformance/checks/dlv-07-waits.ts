@@ -17,7 +17,7 @@ export const dlv07Waits: Check = {
   requirements: ['DLV-07'],
   title: 'Retry waits of about 1 s, 1 min, 5 min; Retry-After replaces the next, up to 5 min',
   exclusive: ['v1 meeting.ended'],
-  quiet: 'alone',
+  quiet: 'together',
   async run(context) {
     const skip = tooLong(context, 361 + 300);
     if (skip) return skip;
