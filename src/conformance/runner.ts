@@ -36,7 +36,7 @@ export interface RunOptions {
  * Most checks mostly wait (for answers, deliveries, scaled schedules), so many run at once; the
  * bound keeps the suite's own process, and the implementation, from being flooded.
  */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
 /**
  * Runs checks against one implementation at one dated version. A check's answers are also held to
