@@ -61,7 +61,7 @@ describe('conformance against the reference server', () => {
     expect((await all!).map((r) => `${r.version} ${r.check}`)).toEqual(
       listVersions().flatMap((v) => CHECKS.map(([id]) => `${v} ${id}`)),
     );
-  });
+  }, 120_000);
 });
 
 describe('conformance against an implementation that gets everything wrong', () => {
