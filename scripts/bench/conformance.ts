@@ -1,15 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CheckResult, runConformance } from '../../src/conformance/runner.ts';
+import { runVersions } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { startReference } from '../../src/reference/server.ts';
 import { listVersions } from '../../src/versions.ts';
 
 // Speed targets live here, never in tests. The whole suite against the reference server, every
-// version, without --full-schedule; the baseline is the longest single check of each version
-// (a real 3-second answer window or a scaled day), which no ordering of the checks can beat.
-const TARGET_MS = 60_000;
+// version at once, without --full-schedule; the baseline is the longest single check of the same
+// run (DLV-08's real 3-second answer window), which no scheduling of the checks can beat.
+const TARGET_RATIO = 5;
 const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 
 export async function run(): Promise<void> {
@@ -27,35 +27,31 @@ export async function run(): Promise<void> {
       triggerEvents: true,
       allowLocalDestinations: true,
     });
-    const lines: string[] = [];
-    let total = 0;
-    let floor = 0;
-    const results: CheckResult[] = [];
-    for (const version of listVersions()) {
-      const started = performance.now();
-      const own = await runConformance(profile, version);
-      const wall = performance.now() - started;
-      const longest = own.reduce((best, r) => (r.durationMs > best.durationMs ? r : best));
-      total += wall;
-      floor += longest.durationMs;
-      results.push(...own);
-      lines.push(
-        `  ${version}  ${Math.round(wall)} ms (longest check ${longest.check}, ${longest.durationMs} ms)`,
-      );
-    }
-    const passed = results.filter((r) => r.status === 'passed').length;
-    const applicable = results.filter((r) => r.status !== 'not_applicable').length;
+    const versions = listVersions();
+    const started = performance.now();
+    const results = await runVersions(profile, versions);
+    const wall = performance.now() - started;
+    const longest = results.reduce((best, r) => (r.durationMs > best.durationMs ? r : best));
+    const ratio = wall / longest.durationMs;
+    const count = (status: string) => results.filter((r) => r.status === status).length;
     console.log(
-      `conformance suite against the reference server (${results.length / listVersions().length} checks x ${listVersions().length} versions, time scale ${JSON.stringify(SCALE)})`,
+      `conformance suite against the reference server (${results.length / versions.length} checks x ${versions.length} versions at once, time scale ${JSON.stringify(SCALE)})`,
     );
-    for (const line of lines) console.log(line);
+    console.log(`  all versions                ${Math.round(wall)} ms`);
     console.log(
-      `  whole suite                 ${Math.round(total)} ms  = ${(total / TARGET_MS).toFixed(2)} of the 60 s target`,
+      `  baseline: longest check     ${longest.durationMs} ms (${longest.check} at ${longest.version})`,
     );
     console.log(
-      `  baseline: longest checks    ${Math.round(floor)} ms  suite = ${(total / floor).toFixed(2)}x baseline`,
+      `  all versions = ${ratio.toFixed(2)}x the longest check (target at most ${TARGET_RATIO}x)`,
     );
-    console.log(`  ${passed}/${applicable} applicable checks passed`);
+    // The checks' own durations added up: how much of them running at once overlaps.
+    const sum = results.reduce((total, r) => total + r.durationMs, 0);
+    console.log(
+      `  checks' durations added up ${sum} ms (${(sum / wall).toFixed(1)}x all versions)`,
+    );
+    console.log(
+      `  ${count('passed')} passed, ${count('failed')} failed, ${count('not_testable')} not testable, ${count('not_applicable')} not applicable`,
+    );
   } finally {
     await server.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -4,6 +4,11 @@ import type { CheckContext } from './context.js';
 export interface Skip {
   skip: 'not_applicable' | 'not_testable';
   reason: string;
+  /**
+   * The suite's own process disturbed the measurement (a stall), not the implementation: the
+   * runner runs the check again, a few times at most, before it reports the skip.
+   */
+  rerun?: boolean;
 }
 
 /**
@@ -17,10 +22,31 @@ export interface Check {
   requirements: string[];
   title: string;
   /**
-   * Runs alongside the checks after it rather than before them: for a check that mostly waits
-   * (a fail streak of a day, scaled), so the run is not as long as the sum of its waits.
+   * Starts before the others, and runs beside quiet checks too: for a check that mostly
+   * waits (a fail streak of a day, scaled), so the run is not as long as the sum of its waits.
    */
   background?: boolean;
+  /**
+   * The implementation's state this check relies on alone, by name: it runs alongside every other
+   * check, at its own version and the others, except those naming one of these (exclusive or
+   * shared). Checks run against one implementation, so a name holds across versions. Deliveries
+   * are the usual case: an app's subscriptions to an event get every emission of it, whichever
+   * check emitted it, so a check that scripts or counts every attempt its hooks get holds the
+   * event (`v1 meeting.ended`) exclusive.
+   */
+  exclusive?: readonly string[];
+  /**
+   * State this check touches that others rely on, by name: it runs alongside others sharing the
+   * name, never alongside one holding it exclusive. A check that emits an event but tells its own
+   * deliveries from others' (by a marker in the payload) shares the event.
+   */
+  shared?: readonly string[];
+  /**
+   * Runs after the rest, for a timing check whose bounds are tighter than the stalls other checks'
+   * work causes in the suite's process: `together` beside background checks (which mostly wait)
+   * and other quiet ones, `alone` beside background checks only, one at a time.
+   */
+  quiet?: 'together' | 'alone';
   run(context: CheckContext): Promise<void | Skip>;
 }
 

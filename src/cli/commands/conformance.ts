@@ -6,7 +6,7 @@ import { toJsonReport } from '../../conformance/report/json-report.js';
 import { toJUnit } from '../../conformance/report/junit.js';
 import { allPassed } from '../../conformance/report/requirement-summary.js';
 import { progressLine, textSummary } from '../../conformance/report/text-summary.js';
-import { type CheckResult, runConformance, selectChecks } from '../../conformance/runner.js';
+import { type CheckResult, runVersions, selectChecks } from '../../conformance/runner.js';
 import { listVersions } from '../../versions.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
@@ -83,14 +83,11 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     throw new UsageError(`the profile is not usable:\n  ${read.problems.join('\n  ')}`);
   const startedAt = new Date().toISOString();
   const began = performance.now();
-  const results: CheckResult[] = [];
-  for (const version of versions) {
-    const onResult = (r: CheckResult) => console.error(progressLine(r));
-    const fullSchedule = options.fullSchedule === true;
-    results.push(
-      ...(await runConformance(read.profile, version, { checks, fullSchedule, onResult })),
-    );
-  }
+  // Every version at once: independent checks run alongside each other (runVersions); progress
+  // lines come as checks end, the summary and reports in the order of versions and checks.
+  const onResult = (r: CheckResult) => console.error(progressLine(r));
+  const fullSchedule = options.fullSchedule === true;
+  const results = await runVersions(read.profile, versions, { checks, fullSchedule, onResult });
   console.log(textSummary(results));
   const durationMs = Math.round(performance.now() - began);
   const run = { profile: options.profile, versions, startedAt, durationMs };

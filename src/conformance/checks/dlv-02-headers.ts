@@ -16,6 +16,7 @@ const TOLERANCE_S = 300;
 export const dlv02Headers: Check = {
   requirements: ['DLV-02'],
   title: 'Every attempt carries the webhook headers and Service-Version',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     return withHooks(
       context,

@@ -10,6 +10,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 export const dlv03Signature: Check = {
   requirements: ['DLV-03', 'AUTH-12'],
   title: "Deliveries verify per Standard Webhooks with the app's whsec_ secret",
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     const { signingSecret, oauthClients } = context.profile;
     if (!signingSecret.startsWith('whsec_'))

@@ -81,6 +81,7 @@ function judgeEventIds(context: CheckContext, deliveries: Delivery[]): void {
 export const dlv04WebhookId: Check = {
   requirements: ['DLV-04', 'VER-08'],
   title: 'webhook-id and eventId are stable across retries and unique across deliveries',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     // Two subscriptions to one event: the first fails its first attempt, so it is retried.
     const retried = (_: unknown, index: number) => FAIL_FIRST[Math.min(index, 1)]!;

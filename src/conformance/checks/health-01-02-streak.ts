@@ -12,6 +12,7 @@ import { rfc3339Utc } from '../units.js';
 export const health0102Streak: Check = {
   requirements: ['HEALTH-01', 'HEALTH-02'],
   title: 'A terminal failure sets failStreakStartedAt; a success sets lastSuccessAt and clears it',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in reader) return reader;

@@ -5,6 +5,7 @@ import { needCredential } from '../needs.js';
 export const sub05Unsubscribe: Check = {
   requirements: ['SUB-05'],
   title: 'Unsubscribe gives 204, then 404',
+  exclusive: ['v0 onair.event.updated'],
   async run(context) {
     const need = needCredential(context, {
       operation: 'v0 post /webhook.unsubscribe',

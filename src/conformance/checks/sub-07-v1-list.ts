@@ -8,6 +8,7 @@ import { needCredential } from '../needs.js';
 export const sub07V1List: Check = {
   requirements: ['SUB-07'],
   title: 'v1 list shows a new subscription as dynamic, and it is gone after unsubscribe',
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     const need = needCredential(context, {
       operation: 'v1 post /webhook.subscribe',

@@ -11,6 +11,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 export const ver08PayloadShape: Check = {
   requirements: ['VER-08'],
   title: "Payloads match the subscription version's schema: bare, or enveloped with apiVersion",
+  exclusive: ['v1 meeting.ended'],
   async run(context) {
     const { version } = context;
     return withHooks(context, [{ event: 'meeting.ended' }], async ([hook]) => {

@@ -13,6 +13,7 @@ const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
 export const ver10MentionRender: Check = {
   requirements: ['VER-10'],
   title: "Delivered message text uses the version's mention grammar",
+  exclusive: ['v1 chat.message'],
   async run(context) {
     const { version } = context;
     return withHooks(context, [{ event: 'chat.message' }], async ([hook]) => {

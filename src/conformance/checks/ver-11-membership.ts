@@ -11,6 +11,8 @@ export const ver11Membership: Check = {
   requirements: ['VER-11'],
   title:
     'Channel messages by membership from 2026-08-20, by mention before; {mention: true} restores mentions',
+  exclusive: ['v1 chat.message'],
+  quiet: 'together',
   async run(context) {
     const { version, profile } = context;
     const { channel, channelWithoutApp } = profile.fixtures.chats;
