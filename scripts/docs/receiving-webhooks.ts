@@ -16,7 +16,7 @@ export const SECRET_VARIABLE = '"$WEBHOOK_SECRET"';
 const listenUrl = `http://localhost:${LISTEN_PORT}`;
 const to = (url: string) => `--to ${url} --secret ${SECRET_VARIABLE}`;
 
-/** Every command the page shows, in its order; the docs test runs each one (DLV-12). */
+/** Every command the page shows, in its order; the docs test runs each one. */
 export const COMMANDS = {
   triggerOne: `service-contract trigger chat.message ${to(APP_URL)}`,
   triggerAll: `service-contract trigger --all --version 2026-08-25 ${to(APP_URL)}`,
