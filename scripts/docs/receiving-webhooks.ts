@@ -46,7 +46,7 @@ function checksTable(): string {
     ([id, check]) =>
       `<tr><td><code>${id}</code></td><td>${check.requirements.join(', ')}</td><td>${escapeHtml(check.title)}</td><td>${check.basis}</td></tr>`,
   );
-  return `<table id="receiver-checks"><thead><tr><th>Check</th><th>Requirements</th><th>Rule</th><th>SPEC.md</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table id="receiver-checks"><thead><tr><th>Check</th><th>Requirements</th><th>Rule</th><th>The specification</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const shell = (command: string) => `<pre class="shell"><code>${escapeHtml(command)}</code></pre>`;
@@ -153,7 +153,7 @@ future, and an unknown signature version, which must be refused; a signature lis
 entry is the valid one (secret rotation), unknown fields, a retry of a delivery already
 acknowledged, which must be accepted; and the other generation's payload, which must be told apart
 from the version's own. Each result names the check, the requirement IDs it covers and whether
-SPEC.md states the rule or only implies it (the JSON report says from what). Reports are the
+<a href="requirements.html">the specification</a> states the rule or only implies it (the JSON report says from what). Reports are the
 server suite's: a summary,
 <code>--report junit:&lt;file&gt;</code> and <code>--report json:&lt;file&gt;</code>; exit 0 only
 when every check passed.</p>

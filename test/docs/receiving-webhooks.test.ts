@@ -70,7 +70,7 @@ describe('the receiving webhooks page', () => {
     for (const command of shownInReadme) expect(shown).toContain(command);
   });
 
-  it('lists every receiver check with its requirements and whether SPEC.md states its rule', () => {
+  it('lists every receiver check with its requirements and whether the specification states its rule', () => {
     const table = html.slice(html.indexOf('id="receiver-checks"'), html.indexOf('</table>'));
     for (const [id, check] of RECEIVER_CHECKS)
       expect(table).toMatch(
