@@ -10,7 +10,7 @@ export const SAMPLES_DIR = new URL('./samples/', import.meta.url);
  * secret in $WEBHOOK_SECRET. The docs test runs every command as written but for these, which it
  * replaces by ports it picks on 127.0.0.1 and its own secret, as the page says.
  */
-export const APP_URL = 'http://localhost:3000/webhooks';
+const APP_URL = 'http://localhost:3000/webhooks';
 export const LISTEN_PORT = '4040';
 export const SECRET_VARIABLE = '"$WEBHOOK_SECRET"';
 const listenUrl = `http://localhost:${LISTEN_PORT}`;
