@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import type { Profile } from '../profile.js';
+import type { CaseKind, GeneratedCase } from './generated-case.js';
+import { type GenerateTarget, isDestructive } from './generate-target.js';
+import { type Hints, arbitraryOf } from './schema-arbitrary.js';
+
+/** What the cases of one version draw on besides the operation. */
+export interface CaseScope {
+  version: string;
+  /** Every dated version the registry knows: a malformed `Service-Version` is none of them. */
+  versions: readonly string[];
+  profile: Profile;
+  /** Values for fields of known names (the profile's chats and users, the document's events). */
+  hints: Hints;
+}
+
+type Credential = Profile['credentials'][number];
+type Draft = Omit<GeneratedCase, 'headers'> & { headers?: Record<string, string> };
+
+/** Methods a client may send to any path; those the path lacks must get 405. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Valid requests, with their many combinations of optional keys, come more often than each fault. */
+const WEIGHTS: Partial<Record<CaseKind, number>> = { valid: 4, 'wrong-type': 2 };
+/** What an off-pattern `Service-Version` is made of: visible ASCII, as a header carries it. */
+const VISIBLE = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c));
+
+/**
+ * Requests to one operation: valid ones (from the schema, and the document's examples) and ones
+ * that break one request rule each (a wrong-typed or missing field, no or a wrong content type, a
+ * malformed `Service-Version`, no, an unknown or a revoked credential, a method the path lacks).
+ */
+export function caseArbitrary(
+  target: GenerateTarget,
+  scope: CaseScope,
+): fc.Arbitrary<GeneratedCase> {
+  const kinds = kindArbitraries(target, scope);
+  return fc.oneof(
+    ...kinds.map(([kind, arbitrary]) => ({ arbitrary, weight: WEIGHTS[kind] ?? 1 })),
+  );
+}
+
+/** The kinds of case the operation and profile allow, each with its arbitrary. */
+export function kindArbitraries(
+  target: GenerateTarget,
+  scope: CaseScope,
+): Array<[CaseKind, fc.Arbitrary<GeneratedCase>]> {
+  const { entry, allowed, live, revoked } = target;
+  const method = entry.method.toUpperCase();
+  const path = `/v1${entry.name}`;
+  const finish = (credential: Credential | undefined, draft: Draft): GeneratedCase => ({
+    ...draft,
+    headers: {
+      ...(credential ? { authorization: `Bearer ${credential.token}` } : {}),
+      'service-version': scope.version,
+      ...(draft.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...draft.headers,
+    },
+  });
+  const body = bodyArbitrary(target, scope);
+  const pick = (list: Credential[]) => fc.constantFrom(...list);
+  const kinds: Array<[CaseKind, fc.Arbitrary<GeneratedCase>]> = [];
+  const add = (kind: CaseKind, arbitrary: fc.Arbitrary<GeneratedCase>) =>
+    kinds.push([kind, arbitrary]);
+  const plain = (kind: CaseKind, credential: Credential | undefined, body?: string) =>
+    finish(credential, { kind, method, path, ...(body === undefined ? {} : { body }) });
+
+  if (!isDestructive(target) && live.length) {
+    add(
+      'valid',
+      fc.tuple(pick(live), body).map(([c, b]) => plain('valid', c, b)),
+    );
+    const examples = target.examples.map((e) => JSON.stringify(e));
+    if (allowed.length && (examples.length || target.bodySchema === undefined))
+      add(
+        'example',
+        fc
+          .tuple(
+            pick(allowed),
+            examples.length ? fc.constantFrom(...examples) : fc.constant(undefined),
+          )
+          .map(([c, b]) => plain('example', c, b)),
+      );
+  }
+  if (!isDestructive(target) && allowed.length && target.bodySchema !== undefined) {
+    add('wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish));
+    add(
+      'omitted-body',
+      pick(allowed).map((c) => plain('omitted-body', c)),
+    );
+    add(
+      'wrong-content-type',
+      fc
+        .tuple(
+          pick(allowed),
+          body,
+          fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded'),
+        )
+        .map(([c, b, type]) =>
+          finish(c, {
+            kind: 'wrong-content-type',
+            method,
+            path,
+            body: b,
+            headers: { 'content-type': type },
+          }),
+        ),
+    );
+  }
+  const anyCredential = allowed.length ? allowed : live;
+  if (anyCredential.length)
+    add(
+      'bad-version',
+      fc.tuple(pick(anyCredential), malformedVersion(scope.versions), body).map(([c, v, b]) =>
+        finish(c, {
+          kind: 'bad-version',
+          method,
+          path,
+          body: b,
+          headers: { 'service-version': v },
+        }),
+      ),
+    );
+  add(
+    'no-credential',
+    body.map((b) => plain('no-credential', undefined, b)),
+  );
+  add(
+    'unknown-credential',
+    fc.tuple(fc.string({ unit: VISIBLE, minLength: 1, maxLength: 24 }), body).map(([token, b]) =>
+      finish(undefined, {
+        kind: 'unknown-credential',
+        method,
+        path,
+        body: b,
+        headers: { authorization: `Bearer unknown-${token}` },
+      }),
+    ),
+  );
+  if (revoked.length)
+    add(
+      'revoked-credential',
+      fc.tuple(pick(revoked), body).map(([c, b]) => plain('revoked-credential', c, b)),
+    );
+  const others = METHODS.filter((m) => !target.methods.includes(m.toLowerCase()));
+  if (others.length && anyCredential.length)
+    add(
+      'wrong-method',
+      fc
+        .tuple(pick(anyCredential), fc.constantFrom(...others))
+        .map(([c, m]) => finish(c, { kind: 'wrong-method', method: m, path })),
+    );
+  return kinds;
+}
+
+/** A JSON body from the schema (or undefined for an operation without one), as text. */
+function bodyArbitrary(target: GenerateTarget, scope: CaseScope): fc.Arbitrary<string | undefined> {
+  if (target.bodySchema === undefined) return fc.constant(undefined);
+  return arbitraryOf(target.bodySchema, scope.hints).map((value) => JSON.stringify(value));
+}
+
+/** VER-04: a number, a boolean, or a string off the `YYYY-MM-DD` pattern or of no known date. */
+function malformedVersion(versions: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .oneof(
+      fc.integer().map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc.constantFrom('true', 'false', 'null', 'latest', '2026-8-25', '26-08-25', '2026-02-30'),
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+      fc.string({ unit: VISIBLE, minLength: 1, maxLength: 16 }),
+    )
+    .filter((v) => !versions.includes(v));
+}
+
+/** A body with one field made `null`, a number or a boolean where the schema wants otherwise. */
+function wrongTypeArbitrary(
+  target: GenerateTarget,
+  scope: CaseScope,
+  credential: fc.Arbitrary<Credential>,
+  finish: (c: Credential | undefined, draft: Draft) => GeneratedCase,
+): fc.Arbitrary<GeneratedCase> {
+  const properties = Object.keys(
+    ((target.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties ?? {},
+  );
+  const base = arbitraryOf(target.bodySchema, scope.hints).map((value) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {},
+  );
+  const field = properties.length ? fc.constantFrom(...properties) : fc.constant('value');
+  const wrong = fc.oneof(fc.constant(null), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
+  return fc.tuple(credential, base, field, wrong).map(([c, value, name, replaced]) =>
+    finish(c, {
+      kind: 'wrong-type',
+      method: target.entry.method.toUpperCase(),
+      path: `/v1${target.entry.name}`,
+      body: JSON.stringify({ ...value, [name]: replaced }),
+      change: `${name} = ${JSON.stringify(replaced)}`,
+    }),
+  );
+}
