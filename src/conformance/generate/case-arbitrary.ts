@@ -34,9 +34,7 @@ export function caseArbitrary(
   scope: CaseScope,
 ): fc.Arbitrary<GeneratedCase> {
   const kinds = kindArbitraries(target, scope);
-  return fc.oneof(
-    ...kinds.map(([kind, arbitrary]) => ({ arbitrary, weight: WEIGHTS[kind] ?? 1 })),
-  );
+  return fc.oneof(...kinds.map(([kind, arbitrary]) => ({ arbitrary, weight: WEIGHTS[kind] ?? 1 })));
 }
 
 /** The kinds of case the operation and profile allow, each with its arbitrary. */
