@@ -7,6 +7,8 @@ import { type Hints, arbitraryOf } from './schema-arbitrary.js';
 /** What the cases of one version draw on besides the operation. */
 export interface CaseScope {
   version: string;
+  /** The version a request without `Service-Version` and without a pin is served at (VER-02). */
+  baseline: string;
   /** Every dated version the registry knows: a malformed `Service-Version` is none of them. */
   versions: readonly string[];
   profile: Profile;
@@ -105,6 +107,19 @@ export function kindArbitraries(
     );
   }
   const anyCredential = allowed.length ? allowed : live;
+  // VER-02: without the header, the credential's pin (else the baseline) is the version used.
+  const pinned = allowed.filter(
+    (c) => c.pin === scope.version || (c.pin === null && scope.version === scope.baseline),
+  );
+  if (!isDestructive(target) && pinned.length)
+    add(
+      'no-version',
+      fc.tuple(pick(pinned), body).map(([c, b]) => {
+        const request = plain('no-version', c, b);
+        const { 'service-version': _, ...headers } = request.headers;
+        return { ...request, headers };
+      }),
+    );
   if (anyCredential.length)
     add(
       'bad-version',

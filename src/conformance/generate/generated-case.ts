@@ -1,6 +1,7 @@
 /**
  * What one generated request breaks on purpose, or `valid` (a body from the schema) and `example`
- * (a body from the document's examples) for requests that must pass the request rules.
+ * (a body from the document's examples) for requests that must pass the request rules;
+ * `no-version` sends no `Service-Version`, with a credential pinned to the version under test.
  */
 export type CaseKind =
   | 'valid'
@@ -9,6 +10,7 @@ export type CaseKind =
   | 'omitted-body'
   | 'wrong-content-type'
   | 'bad-version'
+  | 'no-version'
   | 'no-credential'
   | 'unknown-credential'
   | 'revoked-credential'

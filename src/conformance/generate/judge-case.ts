@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostic.js';
 import type { HttpAnswer } from '../../http-answer.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { judgeAnswer } from '../../validation/judge-answer.js';
+import { loadVersionRegistry } from '../../versions.js';
 import type { Refusal } from './expected-answer.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
@@ -41,6 +42,7 @@ export function judgeCase(
   };
   for (const shape of judgeAnswer(documents, judged, version))
     findings.push({ ...shape, requirement: target.requirement });
+  findings.push(...versionFindings(request, answer, version));
   if (refusals.length) findings.push(...refusalFindings(answer, refusals, version));
   else findings.push(...passFindings(request, answer, target));
   return findings;
@@ -97,6 +99,34 @@ function passFindings(
       },
     ];
   return [];
+}
+
+/**
+ * VER-02: a request without `Service-Version` is served at its credential's pin, the version under
+ * test. VER-05: a version the registry lists as supported is not answered as deprecated.
+ */
+function versionFindings(
+  request: GeneratedCase,
+  answer: HttpAnswer<any>,
+  version: string,
+): Finding[] {
+  const findings: Finding[] = [];
+  const named = answer.headers?.['service-version'];
+  if (request.kind === 'no-version' && named !== version)
+    findings.push({
+      message: `a request without Service-Version, with a credential pinned to ${version}, was answered at ${named ?? '(no Service-Version)'}`,
+      requirement: 'VER-02',
+      expected: version,
+      actual: named,
+    });
+  const entry = loadVersionRegistry().versions.find((v) => v.version === named);
+  if (entry?.status === 'supported' && answer.headers?.deprecation !== undefined)
+    findings.push({
+      message: `${named} is supported, yet the answer says Deprecation: ${answer.headers.deprecation}`,
+      requirement: 'VER-05',
+      actual: answer.headers.deprecation,
+    });
+  return findings;
 }
 
 /** VER-04: the body lists the supported versions. */

@@ -4,11 +4,12 @@ import {
   type LoadedDocument,
   loadDocumentsByVersion,
 } from '../../validation/documents-by-version.js';
-import { listVersions } from '../../versions.js';
+import { listVersions, loadVersionRegistry } from '../../versions.js';
 import type { Profile } from '../profile.js';
 import type { CheckResult } from '../runner.js';
 import { type CaseScope, caseArbitrary } from './case-arbitrary.js';
 import { curlLine } from './curl-line.js';
+import { watchDeliveries } from './delivery-watch.js';
 import { expectedRefusals } from './expected-answer.js';
 import { fieldHints } from './field-hints.js';
 import { type GenerateTarget, generateTargets } from './generate-target.js';
@@ -60,6 +61,8 @@ export interface GenerateReport {
   maxTimeMs: number;
   runs: GeneratedRun[];
   failures: GeneratedFailure[];
+  /** Per version: the deliveries the generated requests set off, and whether any broke its contract. */
+  deliveries: Array<{ version: string; received: number; failed: boolean }>;
   /** One result per operation and version, as the checks report theirs. */
   results: CheckResult[];
 }
@@ -91,17 +94,24 @@ export async function runGenerate(
     maxTimeMs: options.maxTimeMs,
     runs: [],
     failures: [],
+    deliveries: [],
     results: [],
   };
   for (const { version, loaded, targets } of planned) {
     const scope: CaseScope = {
       version,
+      baseline: loadVersionRegistry().baseline,
       versions: listVersions(),
       profile,
       hints: fieldHints(loaded.document, profile, listVersions()),
     };
+    const watch = await watchDeliveries(profile, version, loaded.document);
+    const watchBegan = performance.now();
     for (const target of targets) {
-      const budget = Math.max(1, Math.floor((deadline - performance.now()) / left));
+      // A share of what is left, up to four times the even share: an operation that needs longer
+      // (the first, while validators compile) is not cut short, and the whole stays in budget.
+      const remaining = deadline - performance.now();
+      const budget = Math.max(1, Math.floor(Math.min(remaining, (4 * remaining) / left)));
       left -= 1;
       const outcome = await exerciseTarget(target, { scope, loaded, documents, options, budget });
       report.runs.push(outcome.run);
@@ -109,6 +119,10 @@ export async function runGenerate(
       report.results.push(resultOf(target, outcome.run, outcome.failure));
       options.onProgress?.(progressOf(outcome.run));
     }
+    if (!watch) continue;
+    const { received, findings } = await watch.close();
+    report.deliveries.push({ version, received, failed: findings.length > 0 });
+    report.results.push(deliveryResult(version, findings, watchBegan));
   }
   return report;
 }
@@ -228,6 +242,24 @@ function resultOf(
       requirement: f.requirement ?? target.requirement,
       message: `${failure.case.kind} request: ${f.message}; ${replay}`,
     })),
+  };
+}
+
+/** The deliveries of one version's generated requests as one check result (DLV-12, VER-08). */
+function deliveryResult(version: string, findings: Diagnostic[], began: number): CheckResult {
+  return {
+    check: 'generated deliveries',
+    title: 'deliveries of the events the generated requests set off',
+    version,
+    requirements: ['DLV-12'],
+    status: findings.length ? 'failed' : 'passed',
+    diagnostics: findings.map((f) => ({
+      ...f,
+      rule: 'generated deliveries',
+      requirement: f.requirement ?? 'DLV-12',
+      version,
+    })),
+    durationMs: Math.round(performance.now() - began),
   };
 }
 

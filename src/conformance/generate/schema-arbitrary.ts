@@ -5,6 +5,8 @@ import { mergeAllOf } from '../../diff/merge-all-of.js';
 const MAX_STRING = 24;
 const MAX_ITEMS = 3;
 const MAX_DEPTH = 3;
+/** The largest byte limit (`x-max-bytes`) a string is generated past. */
+const MAX_OVER_LIMIT = 64 * 1024;
 
 /** Values to mix in for fields of these names, so some requests reach past the "not found" rules. */
 export type Hints = ReadonlyMap<string, fc.Arbitrary<unknown>>;
@@ -68,6 +70,16 @@ function objectOf(node: Record<string, any>, hints: Hints, depth: number): fc.Ar
 }
 
 function stringOf(node: Record<string, any>): fc.Arbitrary<string> {
+  const limit = node['x-max-bytes'];
+  // EPH-03: a byte limit is not a `maxLength`, so the schema alone never goes past it; sometimes do.
+  if (typeof limit === 'number' && limit < MAX_OVER_LIMIT)
+    return fc.oneof(
+      { arbitrary: stringOf({ ...node, 'x-max-bytes': undefined }), weight: 4 },
+      {
+        arbitrary: fc.integer({ min: limit + 1, max: limit + 64 }).map((n) => 'x'.repeat(n)),
+        weight: 1,
+      },
+    );
   if (node.format === 'uuid') return fc.uuid();
   if (node.format === 'date-time') return dateTime();
   if (node.format === 'uri' || node.format === 'url') return fc.webUrl();
