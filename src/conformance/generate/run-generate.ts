@@ -194,7 +194,11 @@ async function exerciseCase(
   try {
     answer = await sendCase(profile.baseUrl, request);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const cause = (error as { cause?: unknown } | undefined)?.cause;
+    const why = [error, cause]
+      .filter((e) => e !== undefined)
+      .map((e) => (e instanceof Error ? e.message : String(e)))
+      .join(': ');
     return [diagnostic(rule, `no answer: ${why}`, { ...named, requirement: target.requirement })];
   }
   const refusals = expectedRefusals(request, target, loaded, { versions, profile });

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type GenerateReport, runGenerate } from '../../../src/conformance/generate/run-generate.ts';
+import {
+  type GenerateReport,
+  runGenerate,
+} from '../../../src/conformance/generate/run-generate.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
 import { FAULTS, type Fault } from '../fault-catalogue.ts';
@@ -16,8 +19,7 @@ import { type FaultHooks, startReferenceWithFaults } from '../fault-injection.ts
 const SEED = Number(process.env.GENERATE_SEED ?? 20261123);
 const OPTIONS = { seed: SEED, maxExamples: 100, maxTimeMs: 20_000 };
 const REQUEST_HOOKS: Array<keyof FaultHooks> = ['credential', 'request', 'answer'];
-const isRequestFault = (fault: Fault) =>
-  REQUEST_HOOKS.some((hook) => hook in fault.hooks());
+const isRequestFault = (fault: Fault) => REQUEST_HOOKS.some((hook) => hook in fault.hooks());
 const SELECTED = FAULTS.filter(isRequestFault);
 const caught: string[] = [];
 const missed: string[] = [];
