@@ -7,6 +7,7 @@ const BENCHMARKS = {
   mock: () => import('./bench/mock.ts').then((bench) => bench.run),
   reference: () => import('./bench/reference.ts').then((bench) => bench.run),
   conformance: () => import('./bench/conformance.ts').then((bench) => bench.run),
+  generate: () => import('./bench/generate.ts').then((bench) => bench.run),
   build: () => import('./bench/build.ts').then((bench) => bench.run),
 } as const;
 
