@@ -40,7 +40,7 @@ export function caseArbitrary(
 }
 
 /** The kinds of case the operation and profile allow, each with its arbitrary. */
-export function kindArbitraries(
+function kindArbitraries(
   target: GenerateTarget,
   scope: CaseScope,
 ): Array<[CaseKind, fc.Arbitrary<GeneratedCase>]> {
