@@ -21,6 +21,22 @@ const OPTIONS = { seed: SEED, maxExamples: 100, maxTimeMs: 20_000 };
 const REQUEST_HOOKS: Array<keyof FaultHooks> = ['credential', 'request', 'answer'];
 const isRequestFault = (fault: Fault) => REQUEST_HOOKS.some((hook) => hook in fault.hooks());
 const SELECTED = FAULTS.filter(isRequestFault);
+const CAUGHT_WHEN_WRITTEN = [
+  'pin-ignored',
+  'no-version-on-errors',
+  'unsupported-version-without-list',
+  'deprecation-on-supported-version',
+  'no-credential-called-invalid',
+  'unknown-token-is-403',
+  'personal-tokens-act-as-the-app',
+  'chat-scope-for-everyone',
+  'list-hides-dynamic',
+  'list-without-scope',
+  'schema-refusals-become-subscriptions',
+  'dm-threads-accepted',
+  'too-long-is-400',
+  'archived-channels-accept',
+];
 const caught: string[] = [];
 const missed: string[] = [];
 
@@ -63,7 +79,9 @@ describe('the generative phase against the fault catalogue', () => {
     60_000,
   );
 
+  // What it caught when it was written (14 of 40: the others are OAuth's, v0's, or need a request
+  // or an echo no schema describes); a change that loses one of them fails here.
   it('catches at least the faults it caught when it was written', () => {
-    expect(caught.length).toBeGreaterThanOrEqual(0);
+    expect(caught).toEqual(expect.arrayContaining(CAUGHT_WHEN_WRITTEN));
   });
 });
