@@ -19,6 +19,14 @@ export interface CaseScope {
 type Credential = Profile['credentials'][number];
 type Draft = Omit<GeneratedCase, 'headers'> & { headers?: Record<string, string> };
 
+const JSON_TYPE = 'application/json';
+/** Content types a body is sent as; an operation's own is not a wrong one. */
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  JSON_TYPE,
+  'application/x-www-form-urlencoded',
+];
 /** Methods a client may send to any path; those the path lacks must get 405. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Valid requests, with their many combinations of optional keys, come more often than each fault. */
@@ -46,13 +54,15 @@ function kindArbitraries(
 ): Array<[CaseKind, fc.Arbitrary<GeneratedCase>]> {
   const { entry, allowed, live, revoked } = target;
   const method = entry.method.toUpperCase();
-  const path = `/v1${entry.name}`;
+  const { path } = target;
+  const v1 = target.generation === 'v1';
   const finish = (credential: Credential | undefined, draft: Draft): GeneratedCase => ({
     ...draft,
     headers: {
       ...(credential ? { authorization: `Bearer ${credential.token}` } : {}),
-      'service-version': scope.version,
-      ...(draft.body === undefined ? {} : { 'content-type': 'application/json' }),
+      // v0 is outside the dated scheme (VER-06): no version is sent.
+      ...(v1 ? { 'service-version': scope.version } : {}),
+      ...(draft.body === undefined ? {} : { 'content-type': target.mediaType ?? JSON_TYPE }),
       ...draft.headers,
     },
   });
@@ -69,7 +79,7 @@ function kindArbitraries(
       'valid',
       fc.tuple(pick(live), body).map(([c, b]) => plain('valid', c, b)),
     );
-    const examples = target.examples.map((e) => JSON.stringify(e));
+    const examples = target.examples.map((e) => encode(target, e));
     if (allowed.length && (examples.length || target.bodySchema === undefined))
       add(
         'example',
@@ -82,7 +92,9 @@ function kindArbitraries(
       );
   }
   if (!isDestructive(target) && allowed.length && target.bodySchema !== undefined) {
-    add('wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish));
+    // A form carries only strings: no field of one can have the wrong JSON type.
+    if (target.mediaType === JSON_TYPE)
+      add('wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish));
     add(
       'omitted-body',
       pick(allowed).map((c) => plain('omitted-body', c)),
@@ -93,7 +105,7 @@ function kindArbitraries(
         .tuple(
           pick(allowed),
           body,
-          fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded'),
+          fc.constantFrom(...CONTENT_TYPES.filter((t) => t !== target.mediaType)),
         )
         .map(([c, b, type]) =>
           finish(c, {
@@ -111,7 +123,7 @@ function kindArbitraries(
   const pinned = allowed.filter(
     (c) => c.pin === scope.version || (c.pin === null && scope.version === scope.baseline),
   );
-  if (!isDestructive(target) && pinned.length)
+  if (v1 && !isDestructive(target) && pinned.length)
     add(
       'no-version',
       fc.tuple(pick(pinned), body).map(([c, b]) => {
@@ -120,7 +132,7 @@ function kindArbitraries(
         return { ...request, headers };
       }),
     );
-  if (anyCredential.length)
+  if (v1 && anyCredential.length)
     add(
       'bad-version',
       fc.tuple(pick(anyCredential), malformedVersion(scope.versions), body).map(([c, v, b]) =>
@@ -165,10 +177,21 @@ function kindArbitraries(
   return kinds;
 }
 
-/** A JSON body from the schema (or undefined for an operation without one), as text. */
+/** A body from the schema (or undefined for an operation without one), as sent. */
 function bodyArbitrary(target: GenerateTarget, scope: CaseScope): fc.Arbitrary<string | undefined> {
   if (target.bodySchema === undefined) return fc.constant(undefined);
-  return arbitraryOf(target.bodySchema, scope.hints).map((value) => JSON.stringify(value));
+  return arbitraryOf(target.bodySchema, scope.hints).map((value) => encode(target, value));
+}
+
+/** A value as the operation's media type carries it: JSON, or a form of its fields as text. */
+function encode(target: GenerateTarget, value: unknown): string {
+  if (target.mediaType === JSON_TYPE || value === null || typeof value !== 'object')
+    return JSON.stringify(value);
+  const fields = Object.entries(value).map(([name, field]): [string, string] => [
+    name,
+    typeof field === 'string' ? field : JSON.stringify(field),
+  ]);
+  return new URLSearchParams(fields).toString();
 }
 
 /** VER-04: a number, a boolean, or a string off the `YYYY-MM-DD` pattern or of no known date. */
@@ -205,7 +228,7 @@ function wrongTypeArbitrary(
     finish(c, {
       kind: 'wrong-type',
       method: target.entry.method.toUpperCase(),
-      path: `/v1${target.entry.name}`,
+      path: target.path,
       body: JSON.stringify({ ...value, [name]: replaced }),
       change: `${name} = ${JSON.stringify(replaced)}`,
     }),

@@ -61,7 +61,7 @@ function bodyRefusals(
   const { operation } = target.entry;
   const findings = checkRequest({
     ...loaded,
-    generation: 'v1',
+    generation: target.generation,
     path: target.entry.name,
     method: target.entry.method,
     operation,

@@ -6,14 +6,19 @@ import type { Profile } from '../profile.js';
 
 type Credential = Profile['credentials'][number];
 
-/** One v1 operation of the version under test, with what generating requests to it needs. */
+/** One operation of v0 or of the version under test, with what generating requests to it needs. */
 export interface GenerateTarget {
   /** `POST /v1/chat.postEphemeral`. */
   id: string;
+  generation: 'v0' | 'v1';
+  /** The path as sent: `/v1/chat.postEphemeral`. */
+  path: string;
   entry: OperationEntry;
+  /** The body's media type: JSON, or a form (v0 unsubscribe). */
+  mediaType?: string;
   /** The methods its path documents, lower case. */
   methods: string[];
-  /** The JSON body's schema, dereferenced; undefined for an operation without a body. */
+  /** The body's schema, dereferenced; undefined for an operation without a body. */
   bodySchema?: unknown;
   /** The document's example bodies. */
   examples: unknown[];
@@ -35,11 +40,18 @@ const DESTRUCTIVE = new Set(['/token.revoke']);
 /** Where an operation cites no requirement, the rule every answer is held to (VER-03). */
 const FALLBACK_REQUIREMENT = 'VER-03';
 
-/** The v1 operations of `document` the profile implements, each ready to generate requests. */
-export function generateTargets(document: OpenApiDocument, profile: Profile): GenerateTarget[] {
+/** The operations of `document` the profile implements, each ready to generate requests. */
+export function generateTargets(
+  document: OpenApiDocument,
+  profile: Profile,
+  generation: 'v0' | 'v1' = 'v1',
+): GenerateTarget[] {
   return listOperations(document)
-    .filter((e) => e.kind === 'path' && profile.implements.includes(`v1 ${e.method} ${e.name}`))
-    .map((entry) => targetOf(document, entry, profile));
+    .filter(
+      (e) =>
+        e.kind === 'path' && profile.implements.includes(`${generation} ${e.method} ${e.name}`),
+    )
+    .map((entry) => targetOf(document, entry, profile, generation));
 }
 
 /** Whether only refusals may be sent to the target. */
@@ -51,14 +63,20 @@ function targetOf(
   document: OpenApiDocument,
   entry: OperationEntry,
   profile: Profile,
+  generation: 'v0' | 'v1',
 ): GenerateTarget {
   const { operation } = entry;
-  const media = operation.requestBody?.content?.['application/json'];
+  const content = (operation.requestBody?.content ?? {}) as Record<string, any>;
+  const [mediaType] = Object.keys(content);
+  const media = mediaType === undefined ? undefined : content[mediaType];
   const live = profile.credentials.filter((c) => !c.revoked);
   const cited = `${operation.summary ?? ''} ${operation.description ?? ''}`.match(/[A-Z]+-\d\d/);
   return {
-    id: `${entry.method.toUpperCase()} /v1${entry.name}`,
+    id: `${entry.method.toUpperCase()} /${generation}${entry.name}`,
+    generation,
+    path: `/${generation}${entry.name}`,
     entry,
+    ...(mediaType === undefined ? {} : { mediaType }),
     methods: HTTP_METHODS.filter((m) => document.paths?.[entry.name]?.[m]),
     bodySchema: media ? mergeAllOf(dereference(document, media.schema ?? {})) : undefined,
     examples: Object.values((media?.examples ?? {}) as Record<string, { value?: unknown }>)

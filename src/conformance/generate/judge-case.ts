@@ -53,7 +53,8 @@ function refusalFindings(
   refusals: readonly Refusal[],
   version: string,
 ): Finding[] {
-  const code = answer.body?.error;
+  // v1 names the code in `error`, v0 in `code`.
+  const code = answer.body?.error ?? answer.body?.code;
   const met = refusals.some((r) =>
     r.code === undefined
       ? answer.status === r.status && listsVersion(answer.body, version)

@@ -3,19 +3,47 @@ import type { Profile } from '../profile.js';
 import type { GeneratedCase } from './generated-case.js';
 import { sendCase } from './send-case.js';
 
+/** A broken link and the rule it breaks. */
+export interface LinkProblem {
+  message: string;
+  requirement: string;
+}
+
 /**
- * SUB-07, SUB-02: the stateful link after a subscribe the implementation accepted. The new
- * subscription is in the list; unsubscribed with the same credential, it is gone from it. Also
- * removes what the generated traffic subscribed. Says what broke, or nothing.
+ * The stateful links after a subscribe the implementation accepted. SUB-02: the same subscribe
+ * again answers the same id. SUB-07 (v1): the subscription is in the list; unsubscribed with the
+ * same credential, it is gone from it. SUB-05 (v0): unsubscribing answers 204, and a second time
+ * 404. Also removes what the generated traffic subscribed.
  */
 export async function followSubscription(
   subscribe: GeneratedCase,
   answer: HttpAnswer<any>,
   { profile, version }: { profile: Profile; version: string },
-): Promise<string[]> {
+): Promise<LinkProblem[]> {
+  const generation = subscribe.path.startsWith('/v0/') ? 'v0' : 'v1';
+  if (!subscribe.path.endsWith('/webhook.subscribe') || answer.status !== 200) return [];
   const id = answer.body?.id;
-  if (subscribe.path !== '/v1/webhook.subscribe' || answer.status !== 200) return [];
-  if (typeof id !== 'string') return ['a subscribe answered 200 without the subscription id'];
+  if (typeof id !== 'string')
+    return [
+      { message: 'a subscribe answered 200 without the subscription id', requirement: 'SUB-01' },
+    ];
+  const problems: LinkProblem[] = [];
+  const again = await sendCase(profile.baseUrl, subscribe);
+  if (again.status !== 200 || again.body?.id !== id)
+    problems.push({
+      message: `the same subscribe again answered ${again.status} ${JSON.stringify(again.body?.id)}, not the same id ${id}`,
+      requirement: 'SUB-02',
+    });
+  const link = generation === 'v0' ? v0Link : v1Link;
+  problems.push(...(await link(subscribe, id, { profile, version })));
+  return problems;
+}
+
+async function v1Link(
+  subscribe: GeneratedCase,
+  id: string,
+  { profile, version }: { profile: Profile; version: string },
+): Promise<LinkProblem[]> {
   const reader = profile.credentials.find(
     (c) => !c.revoked && c.access === 'organization' && c.scopes.includes('webhook:read'),
   );
@@ -31,8 +59,9 @@ export async function followSubscription(
     const hooks = list.body?.webhooks;
     return Array.isArray(hooks) && hooks.some((h: { id?: unknown }) => h?.id === id);
   };
-  const problems: string[] = [];
-  if ((await listed()) === false) problems.push(`subscription ${id} is not in webhook.list`);
+  const problems: LinkProblem[] = [];
+  const problem = (message: string) => problems.push({ message, requirement: 'SUB-07' });
+  if ((await listed()) === false) problem(`subscription ${id} is not in webhook.list`);
   const removed = await sendCase(profile.baseUrl, {
     kind: 'valid',
     method: 'POST',
@@ -44,9 +73,39 @@ export async function followSubscription(
     },
     body: JSON.stringify({ id }),
   });
-  if (removed.status !== 200)
-    problems.push(`unsubscribing ${id} answered ${removed.status}, not 200`);
+  if (removed.status !== 200) problem(`unsubscribing ${id} answered ${removed.status}, not 200`);
   else if ((await listed()) === true)
-    problems.push(`subscription ${id} is still in webhook.list after it was unsubscribed`);
+    problem(`subscription ${id} is still in webhook.list after it was unsubscribed`);
   return problems;
+}
+
+async function v0Link(
+  subscribe: GeneratedCase,
+  id: string,
+  { profile }: { profile: Profile },
+): Promise<LinkProblem[]> {
+  const unsubscribe = () =>
+    sendCase(profile.baseUrl, {
+      kind: 'valid',
+      method: 'POST',
+      path: '/v0/webhook.unsubscribe',
+      headers: {
+        authorization: subscribe.headers.authorization ?? '',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ id }).toString(),
+    });
+  const first = await unsubscribe();
+  if (first.status !== 204)
+    return [
+      { message: `unsubscribing ${id} answered ${first.status}, not 204`, requirement: 'SUB-05' },
+    ];
+  const second = await unsubscribe();
+  if (second.status === 404) return [];
+  return [
+    {
+      message: `unsubscribing ${id} a second time answered ${second.status}, not 404`,
+      requirement: 'SUB-05',
+    },
+  ];
 }

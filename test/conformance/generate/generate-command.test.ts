@@ -75,7 +75,7 @@ describe('conformance --only generated', () => {
       /passed +2026-08-25 +generated POST \/v1\/chat.postEphemeral: 100 cases/,
     );
     expect(output).toMatch(
-      /Generated requests: \d+ cases over 6 operations and versions, seed 5: 0 failed/,
+      /Generated requests: \d+ cases over 8 operations and versions, seed 5: 0 failed/,
     );
     expect(code).toBe(EXIT.ok);
   }, 60_000);

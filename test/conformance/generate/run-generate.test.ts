@@ -25,7 +25,7 @@ describe('generated requests against the reference server', () => {
       });
       expect(report.failures.map((f) => [f.operation, f.curl, f.findings])).toEqual([]);
       expect(report.results.map((r) => r.status)).not.toContain('failed');
-      // Every v1 operation got requests, and every kind of case was sent somewhere.
+      // Every v1 operation got requests (and v0's, once per run), and every kind of case was sent somewhere.
       expect(report.runs.map((r) => r.operation)).toEqual([
         'GET /v1/webhook.list',
         'POST /v1/chat.postEphemeral',
@@ -33,6 +33,8 @@ describe('generated requests against the reference server', () => {
         'POST /v1/webhook.unsubscribe',
         'GET /v1/token.info',
         'POST /v1/token.revoke',
+        'POST /v0/webhook.subscribe',
+        'POST /v0/webhook.unsubscribe',
       ]);
       const kinds = new Set(report.runs.flatMap((r) => Object.keys(r.kinds)));
       expect([...kinds]).toEqual(
