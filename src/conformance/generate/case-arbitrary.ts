@@ -27,6 +27,8 @@ const CONTENT_TYPES = [
   JSON_TYPE,
   'application/x-www-form-urlencoded',
 ];
+/** How deep a field is made the wrong type: `sender.name`, not further. */
+const MAX_FIELD_DEPTH = 2;
 /** Methods a client may send to any path; those the path lacks must get 405. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Valid requests, with their many combinations of optional keys, come more often than each fault. */
@@ -209,28 +211,48 @@ function malformedVersion(versions: readonly string[]): fc.Arbitrary<string> {
     .filter((v) => !versions.includes(v));
 }
 
-/** A body with one field made `null`, a number or a boolean where the schema wants otherwise. */
+/** A body with one field, at any depth, made `null`, a number or a boolean. */
 function wrongTypeArbitrary(
   target: GenerateTarget,
   scope: CaseScope,
   credential: fc.Arbitrary<Credential>,
   finish: (c: Credential | undefined, draft: Draft) => GeneratedCase,
 ): fc.Arbitrary<GeneratedCase> {
-  const properties = Object.keys(
-    ((target.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties ?? {},
-  );
+  const fields = fieldPaths(target.bodySchema, 0);
   const base = arbitraryOf(target.bodySchema, scope.hints).map((value) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {},
+    isRecord(value) ? value : {},
   );
-  const field = properties.length ? fc.constantFrom(...properties) : fc.constant('value');
+  const field = fields.length ? fc.constantFrom(...fields) : fc.constant<string[]>(['value']);
   const wrong = fc.oneof(fc.constant(null), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
-  return fc.tuple(credential, base, field, wrong).map(([c, value, name, replaced]) =>
+  return fc.tuple(credential, base, field, wrong).map(([c, value, at, replaced]) =>
     finish(c, {
       kind: 'wrong-type',
       method: target.entry.method.toUpperCase(),
       path: target.path,
-      body: JSON.stringify({ ...value, [name]: replaced }),
-      change: `${name} = ${JSON.stringify(replaced)}`,
+      body: JSON.stringify(withField(value, at, replaced)),
+      change: `${at.join('.')} = ${JSON.stringify(replaced)}`,
     }),
   );
+}
+
+/** The paths of the schema's properties, nested objects' included, down to MAX_FIELD_DEPTH. */
+function fieldPaths(schema: unknown, depth: number): string[][] {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  if (!properties || depth >= MAX_FIELD_DEPTH) return [];
+  return Object.entries(properties).flatMap(([name, property]) => [
+    [name],
+    ...fieldPaths(property, depth + 1).map((rest) => [name, ...rest]),
+  ]);
+}
+
+/** A copy of `value` with `replaced` at `path`, objects made on the way where there are none. */
+function withField(value: Record<string, unknown>, path: string[], replaced: unknown): unknown {
+  const [name, ...rest] = path;
+  if (name === undefined) return replaced;
+  const inner = Object.hasOwn(value, name) && isRecord(value[name]) ? value[name] : {};
+  return { ...value, [name]: rest.length ? withField(inner, rest, replaced) : replaced };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
