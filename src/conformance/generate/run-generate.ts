@@ -71,8 +71,8 @@ export interface GenerateReport {
 const checkId = (target: GenerateTarget) => `generated ${target.id}`;
 
 /**
- * The generative phase: per version and per operation of it, requests generated from the bundled
- * document (valid, and breaking one request rule each), sent with the profile's credentials, each
+ * The generative phase: per version and per operation of it (and once for each v0 operation),
+ * requests generated from the bundled document (valid, and breaking one request rule each), sent with the profile's credentials, each
  * answer judged (expected-answer.ts, judge-case.ts); a failing request is shrunk and reported with a
  * `curl` line and the seed. Deterministic for a seed, within `maxTimeMs` as a whole.
  */
