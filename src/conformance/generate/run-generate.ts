@@ -67,6 +67,15 @@ export interface GenerateReport {
   results: CheckResult[];
 }
 
+/** The rule a kind of request tests, where it is not the operation's own. */
+const KIND_REQUIREMENTS = new Map([
+  ['bad-version', ['VER-04']],
+  ['no-version', ['VER-02']],
+  ['no-credential', ['AUTH-01']],
+  ['unknown-credential', ['AUTH-02']],
+  ['revoked-credential', ['AUTH-09']],
+]);
+
 /** The check id of an operation's generated requests in the results. */
 const checkId = (target: GenerateTarget) => `generated ${target.id}`;
 
@@ -231,16 +240,10 @@ function resultOf(
   failure: GeneratedFailure | undefined,
 ): CheckResult {
   const check = checkId(target);
-  const requirements = [
-    ...new Set([
-      target.requirement,
-      'VER-04',
-      'AUTH-01',
-      'AUTH-02',
-      ...(target.revoked.length ? ['AUTH-09'] : []),
-      ...(failure?.findings.map((f) => f.requirement ?? target.requirement) ?? []),
-    ]),
-  ];
+  // The rules its kinds of request test, besides the operation's own.
+  const tested = Object.keys(run.kinds).flatMap((kind) => KIND_REQUIREMENTS.get(kind) ?? []);
+  const found = failure?.findings.map((f) => f.requirement ?? target.requirement) ?? [];
+  const requirements = [...new Set([target.requirement, ...tested, ...found])];
   const base = {
     check,
     title: `generated requests to ${target.id}`,
