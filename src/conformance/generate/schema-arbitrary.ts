@@ -70,15 +70,16 @@ function objectOf(node: Record<string, any>, hints: Hints, depth: number): fc.Ar
 }
 
 function stringOf(node: Record<string, any>): fc.Arbitrary<string> {
-  const limit = node['x-max-bytes'];
-  // EPH-03: a byte limit is not a `maxLength`, so the schema alone never goes past it; sometimes do.
+  // EPH-03: a byte limit is not a `maxLength`; SUB-03: a URL's `maxLength`. The schema alone never
+  // goes past either, and the spec has an answer for a string that does: sometimes send one.
+  const [limit, key] =
+    typeof node['x-max-bytes'] === 'number'
+      ? [node['x-max-bytes'] as number, 'x-max-bytes']
+      : [node.maxLength as unknown, 'maxLength'];
   if (typeof limit === 'number' && limit < MAX_OVER_LIMIT)
     return fc.oneof(
-      { arbitrary: stringOf({ ...node, 'x-max-bytes': undefined }), weight: 4 },
-      {
-        arbitrary: fc.integer({ min: limit + 1, max: limit + 64 }).map((n) => 'x'.repeat(n)),
-        weight: 1,
-      },
+      { arbitrary: stringOf({ ...node, [key]: undefined }), weight: 4 },
+      { arbitrary: pastLimit(limit, node.format), weight: 1 },
     );
   if (node.format === 'uuid') return fc.uuid();
   if (node.format === 'date-time') return dateTime();
@@ -87,6 +88,14 @@ function stringOf(node: Record<string, any>): fc.Arbitrary<string> {
   const maxLength = Math.max(minLength, Math.min(node.maxLength ?? MAX_STRING, MAX_STRING));
   if (typeof node.pattern === 'string') return patterned(node.pattern, minLength, maxLength);
   return fc.string({ minLength, maxLength });
+}
+
+/** A string a little longer than `limit`: a URL where the format is one. */
+function pastLimit(limit: number, format: unknown): fc.Arbitrary<string> {
+  const prefix = format === 'uri' || format === 'url' ? 'https://hooks.example.com/' : '';
+  return fc
+    .integer({ min: limit + 1, max: limit + 64 })
+    .map((n) => `${prefix}${'x'.repeat(Math.max(0, n - prefix.length))}`);
 }
 
 /** Strings of a pattern, kept to the length bounds; a pattern fast-check cannot read gives text. */
