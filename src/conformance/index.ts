@@ -1,6 +1,13 @@
 // service-contract/conformance: the suite that tests an implementation against a dated version.
 export { type CheckResult, type RunOptions, runConformance, selectChecks } from './runner.js';
 export { CHECKS } from './checks/index.js';
+export {
+  type GenerateOptions,
+  type GenerateReport,
+  type GeneratedFailure,
+  runGenerate,
+} from './generate/run-generate.js';
+export type { GeneratedCase } from './generate/generated-case.js';
 export type { Check, RegisteredCheck, Skip } from './check.js';
 export type { Diagnostic } from '../diagnostic.js';
 export type { Profile } from './profile.js';
