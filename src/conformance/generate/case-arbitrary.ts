@@ -49,133 +49,174 @@ export function caseArbitrary(
   return fc.oneof(...kinds.map(([kind, arbitrary]) => ({ arbitrary, weight: WEIGHTS[kind] ?? 1 })));
 }
 
+type Kinds = Array<[CaseKind, fc.Arbitrary<GeneratedCase>]>;
+
+/** What every kind of case is built with: its body, its credentials, how a draft is finished. */
+interface Builder {
+  target: GenerateTarget;
+  scope: CaseScope;
+  method: string;
+  path: string;
+  body: fc.Arbitrary<string | undefined>;
+  pick: (list: Credential[]) => fc.Arbitrary<Credential>;
+  /** The request with the credential, the version (v1) and the content type filled in. */
+  finish: (credential: Credential | undefined, draft: Draft) => GeneratedCase;
+  plain: (kind: CaseKind, credential: Credential | undefined, body?: string) => GeneratedCase;
+}
+
 /** The kinds of case the operation and profile allow, each with its arbitrary. */
-function kindArbitraries(
-  target: GenerateTarget,
-  scope: CaseScope,
-): Array<[CaseKind, fc.Arbitrary<GeneratedCase>]> {
-  const { entry, allowed, live, revoked } = target;
-  const method = entry.method.toUpperCase();
+function kindArbitraries(target: GenerateTarget, scope: CaseScope): Kinds {
+  const builder = builderOf(target, scope);
+  return [
+    ...validKinds(builder),
+    ...bodyKinds(builder),
+    ...versionKinds(builder),
+    ...credentialKinds(builder),
+  ];
+}
+
+function builderOf(target: GenerateTarget, scope: CaseScope): Builder {
+  const method = target.entry.method.toUpperCase();
   const { path } = target;
-  const v1 = target.generation === 'v1';
   const finish = (credential: Credential | undefined, draft: Draft): GeneratedCase => ({
     ...draft,
     headers: {
       ...(credential ? { authorization: `Bearer ${credential.token}` } : {}),
       // v0 is outside the dated scheme (VER-06): no version is sent.
-      ...(v1 ? { 'service-version': scope.version } : {}),
+      ...(target.generation === 'v1' ? { 'service-version': scope.version } : {}),
       ...(draft.body === undefined ? {} : { 'content-type': target.mediaType ?? JSON_TYPE }),
       ...draft.headers,
     },
   });
-  const body = bodyArbitrary(target, scope);
-  const pick = (list: Credential[]) => fc.constantFrom(...list);
-  const kinds: Array<[CaseKind, fc.Arbitrary<GeneratedCase>]> = [];
-  const add = (kind: CaseKind, arbitrary: fc.Arbitrary<GeneratedCase>) =>
-    kinds.push([kind, arbitrary]);
-  const plain = (kind: CaseKind, credential: Credential | undefined, body?: string) =>
-    finish(credential, { kind, method, path, ...(body === undefined ? {} : { body }) });
+  return {
+    target,
+    scope,
+    method,
+    path,
+    body: bodyArbitrary(target, scope),
+    pick: (list) => fc.constantFrom(...list),
+    finish,
+    plain: (kind, credential, body) =>
+      finish(credential, { kind, method, path, ...(body === undefined ? {} : { body }) }),
+  };
+}
 
-  if (!isDestructive(target) && live.length) {
-    add(
-      'valid',
-      fc.tuple(pick(live), body).map(([c, b]) => plain('valid', c, b)),
-    );
-    const examples = target.examples.map((e) => encode(target, e));
-    if (allowed.length && (examples.length || target.bodySchema === undefined))
-      add(
-        'example',
-        fc
-          .tuple(
-            pick(allowed),
-            examples.length ? fc.constantFrom(...examples) : fc.constant(undefined),
-          )
-          .map(([c, b]) => plain('example', c, b)),
-      );
-  }
-  if (!isDestructive(target) && allowed.length && target.bodySchema !== undefined) {
-    // A form carries only strings: no field of one can have the wrong JSON type.
-    if (target.mediaType === JSON_TYPE)
-      add('wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish));
-    add(
-      'omitted-body',
-      pick(allowed).map((c) => plain('omitted-body', c)),
-    );
-    add(
-      'wrong-content-type',
+/** Requests that break no rule: bodies from the schema, and the document's examples. */
+function validKinds({ target, body, pick, plain }: Builder): Kinds {
+  const { allowed, live } = target;
+  if (isDestructive(target) || !live.length) return [];
+  const kinds: Kinds = [
+    ['valid', fc.tuple(pick(live), body).map(([c, b]) => plain('valid', c, b))],
+  ];
+  const examples = target.examples.map((e) => encode(target, e));
+  if (allowed.length && (examples.length || target.bodySchema === undefined))
+    kinds.push([
+      'example',
       fc
         .tuple(
           pick(allowed),
-          body,
-          fc.constantFrom(...CONTENT_TYPES.filter((t) => t !== target.mediaType)),
+          examples.length ? fc.constantFrom(...examples) : fc.constant(undefined),
         )
-        .map(([c, b, type]) =>
-          finish(c, {
-            kind: 'wrong-content-type',
-            method,
-            path,
-            body: b,
-            headers: { 'content-type': type },
-          }),
-        ),
-    );
-  }
-  const anyCredential = allowed.length ? allowed : live;
+        .map(([c, b]) => plain('example', c, b)),
+    ]);
+  return kinds;
+}
+
+/** A field of the wrong type, no body, a body of another content type. */
+function bodyKinds(builder: Builder): Kinds {
+  const { target, scope, body, pick, plain, finish, method, path } = builder;
+  const { allowed } = target;
+  if (isDestructive(target) || !allowed.length || target.bodySchema === undefined) return [];
+  const kinds: Kinds = [];
+  // A form carries only strings: no field of one can have the wrong JSON type.
+  if (target.mediaType === JSON_TYPE)
+    kinds.push(['wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish)]);
+  kinds.push(['omitted-body', pick(allowed).map((c) => plain('omitted-body', c))]);
+  const otherTypes = fc.constantFrom(...CONTENT_TYPES.filter((t) => t !== target.mediaType));
+  kinds.push([
+    'wrong-content-type',
+    fc.tuple(pick(allowed), body, otherTypes).map(([c, b, type]) =>
+      finish(c, {
+        kind: 'wrong-content-type',
+        method,
+        path,
+        body: b,
+        headers: { 'content-type': type },
+      }),
+    ),
+  ]);
+  return kinds;
+}
+
+/** v1: no `Service-Version` with a credential pinned to the version (VER-02), a malformed one. */
+function versionKinds({ target, scope, body, pick, plain, finish, method, path }: Builder): Kinds {
+  if (target.generation !== 'v1') return [];
+  const kinds: Kinds = [];
+  const { allowed, live } = target;
   // VER-02: without the header, the credential's pin (else the baseline) is the version used.
   const pinned = allowed.filter(
     (c) => c.pin === scope.version || (c.pin === null && scope.version === scope.baseline),
   );
-  if (v1 && !isDestructive(target) && pinned.length)
-    add(
+  if (!isDestructive(target) && pinned.length)
+    kinds.push([
       'no-version',
       fc.tuple(pick(pinned), body).map(([c, b]) => {
         const request = plain('no-version', c, b);
         const { 'service-version': _, ...headers } = request.headers;
         return { ...request, headers };
       }),
-    );
-  if (v1 && anyCredential.length)
-    add(
+    ]);
+  const anyCredential = allowed.length ? allowed : live;
+  if (anyCredential.length)
+    kinds.push([
       'bad-version',
-      fc.tuple(pick(anyCredential), malformedVersion(scope.versions), body).map(([c, v, b]) =>
-        finish(c, {
-          kind: 'bad-version',
+      fc
+        .tuple(pick(anyCredential), malformedVersion(scope.versions), body)
+        .map(([c, v, b]) =>
+          finish(c, {
+            kind: 'bad-version',
+            method,
+            path,
+            body: b,
+            headers: { 'service-version': v },
+          }),
+        ),
+    ]);
+  return kinds;
+}
+
+/** No, an unknown or a revoked credential; a method the path lacks. */
+function credentialKinds({ target, body, pick, plain, finish, method, path }: Builder): Kinds {
+  const { allowed, live, revoked } = target;
+  const kinds: Kinds = [
+    ['no-credential', body.map((b) => plain('no-credential', undefined, b))],
+    [
+      'unknown-credential',
+      fc.tuple(fc.string({ unit: VISIBLE, minLength: 1, maxLength: 24 }), body).map(([token, b]) =>
+        finish(undefined, {
+          kind: 'unknown-credential',
           method,
           path,
           body: b,
-          headers: { 'service-version': v },
+          headers: { authorization: `Bearer unknown-${token}` },
         }),
       ),
-    );
-  add(
-    'no-credential',
-    body.map((b) => plain('no-credential', undefined, b)),
-  );
-  add(
-    'unknown-credential',
-    fc.tuple(fc.string({ unit: VISIBLE, minLength: 1, maxLength: 24 }), body).map(([token, b]) =>
-      finish(undefined, {
-        kind: 'unknown-credential',
-        method,
-        path,
-        body: b,
-        headers: { authorization: `Bearer unknown-${token}` },
-      }),
-    ),
-  );
+    ],
+  ];
   if (revoked.length)
-    add(
+    kinds.push([
       'revoked-credential',
       fc.tuple(pick(revoked), body).map(([c, b]) => plain('revoked-credential', c, b)),
-    );
+    ]);
+  const anyCredential = allowed.length ? allowed : live;
   const others = METHODS.filter((m) => !target.methods.includes(m.toLowerCase()));
   if (others.length && anyCredential.length)
-    add(
+    kinds.push([
       'wrong-method',
       fc
         .tuple(pick(anyCredential), fc.constantFrom(...others))
         .map(([c, m]) => finish(c, { kind: 'wrong-method', method: m, path })),
-    );
+    ]);
   return kinds;
 }
 
