@@ -170,17 +170,15 @@ function versionKinds({ target, scope, body, pick, plain, finish, method, path }
   if (anyCredential.length)
     kinds.push([
       'bad-version',
-      fc
-        .tuple(pick(anyCredential), malformedVersion(scope.versions), body)
-        .map(([c, v, b]) =>
-          finish(c, {
-            kind: 'bad-version',
-            method,
-            path,
-            body: b,
-            headers: { 'service-version': v },
-          }),
-        ),
+      fc.tuple(pick(anyCredential), malformedVersion(scope.versions), body).map(([c, v, b]) =>
+        finish(c, {
+          kind: 'bad-version',
+          method,
+          path,
+          body: b,
+          headers: { 'service-version': v },
+        }),
+      ),
     ]);
   return kinds;
 }
