@@ -9,6 +9,7 @@ const BENCHMARKS = {
   reference: () => import('./bench/reference.ts').then((bench) => bench.run),
   proxy: () => import('./bench/proxy.ts').then((bench) => bench.run),
   conformance: () => import('./bench/conformance.ts').then((bench) => bench.run),
+  generate: () => import('./bench/generate.ts').then((bench) => bench.run),
   build: () => import('./bench/build.ts').then((bench) => bench.run),
 } as const;
 

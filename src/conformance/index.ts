@@ -3,6 +3,13 @@
 export { type CheckResult, type RunOptions, runConformance, selectChecks } from './runner.js';
 export { CHECKS } from './checks/index.js';
 export {
+  type GenerateOptions,
+  type GenerateReport,
+  type GeneratedFailure,
+  runGenerate,
+} from './generate/run-generate.js';
+export type { GeneratedCase } from './generate/generated-case.js';
+export {
   type ReceiverCheckResult,
   type ReceiverRunOptions,
   runReceiverSuite,

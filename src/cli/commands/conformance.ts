@@ -1,15 +1,25 @@
+import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { CHECKS } from '../../conformance/checks/index.js';
+import { runGenerate } from '../../conformance/generate/run-generate.js';
 import { readProfile } from '../../conformance/profile-file.js';
 import { toJsonReport } from '../../conformance/report/json-report.js';
 import { toJUnit } from '../../conformance/report/junit.js';
 import { allPassed } from '../../conformance/report/requirement-summary.js';
-import { progressLine, textSummary } from '../../conformance/report/text-summary.js';
+import {
+  generatedSummary,
+  progressLine,
+  textSummary,
+} from '../../conformance/report/text-summary.js';
 import { type CheckResult, runVersions, selectChecks } from '../../conformance/runner.js';
 import { listVersions } from '../../versions.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
+
+/** Bounds on the generative phase's options: a run stays finite whatever is asked. */
+const MAX_EXAMPLES = 100_000;
+const MAX_TIME_SECONDS = 86_400;
 
 const REPORTERS = { junit: toJUnit, json: toJsonReport } as const;
 type ReportKind = keyof typeof REPORTERS;
@@ -36,6 +46,17 @@ export function register(command: Command, done: (code: ExitCode) => void): void
     .option(
       '--full-schedule',
       'wait out real minutes and hours where the time scale leaves the waits long',
+    )
+    .option(
+      '--generate',
+      'after the checks, send requests generated from the documents to every operation (--only generated: those alone)',
+    )
+    .option('--max-examples <n>', 'generated requests per operation and version', '100')
+    .option('--seed <s>', 'the seed of the generated requests (an integer); random by default')
+    .option(
+      '--max-time <seconds>',
+      'the time budget of the generated requests, all versions',
+      '100',
     )
     .action(async (options: ConformanceOptions) => {
       if (options.receiver !== undefined && options.profile !== undefined)
@@ -65,7 +86,14 @@ interface ConformanceOptions {
   only?: string;
   report: string[];
   fullSchedule?: boolean;
+  generate?: boolean;
+  maxExamples: string;
+  seed?: string;
+  maxTime: string;
 }
+
+/** What `--only` names for the generative phase rather than a check. */
+const GENERATED = 'generated';
 
 /** Runs the selected checks at each version, prints the summary, writes the reports. */
 async function runCommand(options: ConformanceOptions & { profile: string }): Promise<ExitCode> {
@@ -73,10 +101,14 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   if (!versions.every((v) => listVersions().includes(v)))
     throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
   const reports = options.report.map(parseReport);
-  const checks = selectChecks(options.only?.split(','));
-  if (checks.length === 0)
+  const only = options.only?.split(',').map((id) => id.trim());
+  const generateOnly = only?.includes(GENERATED) === true;
+  const rest = only?.filter((id) => id !== GENERATED);
+  const checks = generateOnly && rest?.length === 0 ? [] : selectChecks(rest);
+  const generate = generateOnly || options.generate === true ? generateOptions(options) : undefined;
+  if (checks.length === 0 && (!generateOnly || rest!.length > 0))
     throw new UsageError(
-      `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')}`,
+      `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')} (and ${GENERATED}, the generated requests)`,
     );
   const read = await readProfile(options.profile);
   if ('problems' in read)
@@ -88,19 +120,45 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   const onResult = (r: CheckResult) => console.error(progressLine(r));
   const fullSchedule = options.fullSchedule === true;
   const results = await runVersions(read.profile, versions, { checks, fullSchedule, onResult });
+  const generated = generate
+    ? await runGenerate(read.profile, versions, {
+        ...generate,
+        onProgress: (line) => console.error(line),
+      })
+    : undefined;
+  if (generated) results.push(...generated.results);
   console.log(textSummary(results));
+  if (generated) console.log(generatedSummary(generated));
   const durationMs = Math.round(performance.now() - began);
   const run = { profile: options.profile, versions, startedAt, durationMs };
   for (const { kind, file } of reports) {
     const body =
       kind === 'junit'
-        ? toJUnit(results)
-        : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
+        ? toJUnit(results, generated)
+        : `${JSON.stringify(toJsonReport(results, run, generated), null, 2)}\n`;
     await writeFile(file, body);
     console.log(`${kind} report written to ${file}`);
   }
   return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
+
+/** `--max-examples`, `--seed` and `--max-time`, checked; a seed drawn when none is given. */
+function generateOptions(options: ConformanceOptions) {
+  const maxExamples = Number(options.maxExamples);
+  if (!/^\d+$/.test(options.maxExamples) || maxExamples < 1 || maxExamples > MAX_EXAMPLES)
+    throw new UsageError(`--max-examples takes a whole number from 1 to ${MAX_EXAMPLES}`);
+  const seconds = Number(options.maxTime);
+  if (!/^\d+$/.test(options.maxTime) || seconds < 1 || seconds > MAX_TIME_SECONDS)
+    throw new UsageError(`--max-time takes a number of seconds from 1 to ${MAX_TIME_SECONDS}`);
+  // fast-check's seeds are 32-bit integers; any other would be cut down and not replay as given.
+  if (options.seed !== undefined && !isSeed(options.seed))
+    throw new UsageError('--seed takes a whole number from -2147483648 to 2147483647');
+  const seed = options.seed === undefined ? randomInt(2 ** 31) : Number(options.seed);
+  return { seed, maxExamples, maxTimeMs: seconds * 1000 };
+}
+
+const isSeed = (value: string) =>
+  /^-?\d{1,10}$/.test(value) && Number(value) >= -(2 ** 31) && Number(value) < 2 ** 31;
 
 function parseReport(value: string): { kind: ReportKind; file: string } {
   const [kind, ...rest] = value.split(':');

@@ -1,3 +1,4 @@
+import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
 import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
@@ -5,10 +6,13 @@ import { allPassed, summarizeByRequirement, verdictFor } from './requirement-sum
  * The JSON report: what ran, every result with its diagnostics, and the verdict per requirement.
  * Format 2: diagnostics are the toolkit's one `Diagnostic`; a check's own findings have its id as
  * their `rule`, shape findings the response rule they broke and a `location` in the answer.
+ * With the generative phase, `generated` holds its seed, what it sent per operation and version,
+ * and each failing case shrunk, as sent and as a `curl` line (its results are among `results`).
  */
 export function toJsonReport(
   results: readonly CheckResult[],
   run: { profile: string; versions: string[]; startedAt: string; durationMs: number },
+  generated?: GenerateReport,
 ) {
   return {
     format: 'service-contract/conformance-report@2',
@@ -26,8 +30,13 @@ export function toJsonReport(
         })),
       }),
     ),
+    ...(generated ? { generated: generatedSection(generated) } : {}),
     results,
   };
+}
+
+function generatedSection({ results: _, ...generated }: GenerateReport) {
+  return generated;
 }
 
 function countBy(values: string[]): Record<string, number> {

@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
 import { diagnosticText } from './diagnostic-text.js';
 
@@ -17,13 +18,22 @@ const text = (value: string) => value.replace(UNREPRESENTABLE, '\uFFFD');
  * The results as JUnit XML, the format CI servers read: one testsuite per version, one testcase
  * per check (named by its id and requirements), a failure per failed check listing its
  * diagnostics, and skipped with the reason for checks that were not applicable or not testable.
+ * With the generative phase, each suite carries its seed as a property, and a failed operation's
+ * testcase the shrunk case's `curl` line.
  */
-export function toJUnit(results: readonly CheckResult[]): string {
+export function toJUnit(results: readonly CheckResult[], generated?: GenerateReport): string {
+  const properties = generated && {
+    property: [
+      { '@name': 'seed', '@value': generated.seed },
+      { '@name': 'maxExamples', '@value': generated.maxExamples },
+    ],
+  };
   const versions = [...new Set(results.map((r) => r.version))];
   const suites = versions.map((version) => {
     const own = results.filter((r) => r.version === version);
     return {
       '@name': `Service API conformance ${version}`,
+      ...(properties ? { properties } : {}),
       '@tests': own.length,
       '@failures': own.filter((r) => r.status === 'failed').length,
       '@skipped': own.filter((r) => r.status === 'not_applicable' || r.status === 'not_testable')

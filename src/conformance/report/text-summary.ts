@@ -1,3 +1,4 @@
+import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
 import { diagnosticText } from './diagnostic-text.js';
 import { summarizeByRequirement, verdictFor } from './requirement-summary.js';
@@ -47,5 +48,20 @@ export function textSummary(results: readonly CheckResult[]): string {
     '',
     `${results.length} results (${versions} version${versions === 1 ? '' : 's'}): ${count('passed')} passed, ${count('failed')} failed, ${count('not_applicable')} not applicable, ${count('not_testable')} not testable`,
   );
+  return lines.join('\n');
+}
+
+/** The generative phase in a few lines: how much it sent, its seed, and each failing case's replay. */
+export function generatedSummary({ seed, runs, failures }: GenerateReport): string {
+  const cases = runs.reduce((sum, run) => sum + run.cases, 0);
+  const cut = runs.filter((run) => run.interrupted).length;
+  const lines = [
+    `Generated requests: ${cases} cases over ${runs.length} operations and versions, seed ${seed}${cut ? ` (${cut} cut short by --max-time)` : ''}: ${failures.length} failed`,
+  ];
+  for (const failure of failures)
+    lines.push(
+      `  ${failure.version} ${failure.operation}: ${failure.case.kind} request, shrunk ${failure.shrinks} times`,
+      `    ${failure.curl}`,
+    );
   return lines.join('\n');
 }
