@@ -53,7 +53,7 @@ describe('service-contract diff', () => {
   it('--format markdown writes a table per item for a pull-request comment', async () => {
     const { code, stdout } = await diff('2026-08-20', '2026-08-25', '--format', 'markdown');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^### Service API 2026-08-20 → 2026-08-25: 6 changes, 2 breaking\n/);
+    expect(stdout).toMatch(/^### Service API 2026-08-20 → 2026-08-25: 8 changes, 2 breaking\n/);
     expect(stdout).toContain('| | Change | Requirements | Before | After |');
     expect(stdout).toContain(
       '| **breaking** | Requests to `POST /chat.postEphemeral` now accept `sender.imageUrl` only as a service-hosted avatar URL; anything else is refused. | VER-12 | <code>none</code> | <code>service-hosted</code> |',

@@ -209,9 +209,10 @@ add('an empty object', {
   given: { operation: 'v1 postEphemeral', type: 'application/json', body: '{}' },
   want: { status: 400, code: 'missing_parameter' },
 });
+// The document types `id` as a string, so the front refuses an object there as invalid.
 add('an id that is no string', {
   given: { operation: 'v1 unsubscribe', type: 'application/json', body: '{"id":{"__proto__":1}}' },
-  want: { status: 400, code: 'missing_parameter' },
+  want: { status: 400, code: 'invalid_parameter' },
   mock: 'any 4xx or 2xx',
 });
 

@@ -13,6 +13,8 @@ const TOKEN = `Bearer mock-${VERSION}`;
 const CHAT = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
 const USER = '9c4d2e7a-6b1f-4a38-8e05-2f7c1b9d0a33';
 const EPHEMERAL = { chatId: CHAT, userId: USER, text: 'Only you can see this.' };
+// A subscription's destination: every subscribe body carries one (the body requires event and url).
+const HOOK = 'https://hooks.example.com/in';
 
 interface Sent {
   method?: string;
@@ -90,7 +92,11 @@ const INVALID: Array<[string, Invalid]> = [
   [
     'a field against its pattern',
     {
-      sent: v1('/webhook.subscribe', { event: 'chat.message', apiVersion: '25/08/2026' }),
+      sent: v1('/webhook.subscribe', {
+        event: 'chat.message',
+        url: HOOK,
+        apiVersion: '25/08/2026',
+      }),
       rule: 'invalid_parameter',
       location: 'body/apiVersion',
       status: 400,
@@ -99,7 +105,7 @@ const INVALID: Array<[string, Invalid]> = [
   [
     'an empty object where minProperties is 1',
     {
-      sent: v1('/webhook.subscribe', { event: 'chat.message', filter: {} }),
+      sent: v1('/webhook.subscribe', { event: 'chat.message', url: HOOK, filter: {} }),
       rule: 'invalid_parameter',
       location: 'body/filter',
       status: 400,
