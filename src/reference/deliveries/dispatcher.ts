@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type TimeScale, scaledMs, timeScales } from '../../time-scale.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store.js';
@@ -55,6 +56,9 @@ export function createDispatcher(options: DispatcherOptions) {
   const sender =
     options.sender ?? createSender(options.destinations ?? {}, clock, policy.attemptTimeout);
   const closing = new AbortController();
+  // Every retry waiting out its wait listens on this signal until the wait ends (delivery.ts), so
+  // busy servers hold many listeners at once by design: Node's leak warning at 10 would be noise.
+  setMaxListeners(0, closing.signal);
   const dispatch = createDispatch(options, policy, sender, closing.signal);
   const debouncer = createDebouncer(
     scaledMs(policy.reactionDebounce, scales.debounce),
