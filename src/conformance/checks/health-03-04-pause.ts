@@ -1,75 +1,141 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
+import type { CheckContext } from '../context.js';
 import { type SubscribedHook, nonce, tooLong, until, waitMs, withHooks } from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
+import { rfc3339Utc } from '../units.js';
 
 const DAY = 86_400;
+/** How long an emitted event may take to arrive, and a pause to show in the list. */
+const PATIENCE_MS = 5000;
 
 /**
  * HEALTH-03, HEALTH-04: a v1 subscription failing for 24 hours is paused (`disabledAt`, no more
- * deliveries); a v0 one is never paused. Waits out a day at the profile's time scale.
+ * deliveries), and not before; a v0 one is never paused. Waits out a day at the profile's time
+ * scale.
+ *
+ * The same check at other versions runs at the same time, and its events reach these hooks too.
+ * They answer every attempt with 400, whosever event it is, so no success ever ends their streak:
+ * another run's failures can only start it earlier, never later than this run's first one, and
+ * never before the hooks existed. So each verdict holds whatever else arrives: not paused while
+ * less than a day passed since subscribing; paused a day after this run's first failure; none of
+ * this run's events delivered once paused; every one of them delivered to v0.
  */
 export const health0304Pause: Check = {
   requirements: ['HEALTH-03', 'HEALTH-04'],
   title: 'A day of failures pauses a v1 subscription and never a v0 one',
-  exclusive: ['v1 app.uninstalled'],
+  // app.uninstalled: an event no other check emits. Others emit transcript:started (DLV-12).
+  shared: ['v1 app.uninstalled', 'v0 transcript:started'],
   background: true,
   async run(context) {
     const skip = tooLong(context, DAY, 'failStreak');
     if (skip) return skip;
     const reader = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });
     if ('skip' in reader) return reader;
-    // app.uninstalled: an event no other check emits; 400 fails at once. Others emit
-    // transcript:started (DLV-12), so the v0 hook counts only the attempts of its own events.
+    const day = waitMs(context, DAY, 'failStreak');
+    // No failure of these hooks can come before this, so no streak of theirs is longer than the
+    // time since.
+    const opened = performance.now();
+    // 400 fails at once (DLV-06): one attempt per event.
     const hooks = [
       { event: 'app.uninstalled', respond: () => ({ status: 400 }) },
       { generation: 'v0' as const, event: 'transcript:started', respond: () => ({ status: 400 }) },
     ];
     return withHooks(context, hooks, async ([v1, v0]) => {
-      const sent = { v1: [] as string[], v0: [] as string[] };
-      // Events heard, not attempts: an attempt answered late on a busy machine is retried, and is
-      // still one event; the others' transcript:started events are not this check's.
-      const heard = (hook: SubscribedHook, ids: string[]) =>
-        ids.filter((id) => hook.received.some((r) => r.body.includes(id))).length;
-      const emit = async (round: number) => {
-        const [marker, transcript] = [nonce(), SAMPLE_EVENTS.transcriptStarted()];
-        sent.v1.push(marker);
-        sent.v0.push(transcript.id);
-        await v1!.emit({ data: { id: marker } });
-        await v0!.emit({ data: transcript });
-        await until(
-          () => heard(v1!, sent.v1) >= Math.min(round, 2) && heard(v0!, sent.v0) >= round,
-          5000,
-        );
-      };
-      await emit(1);
-      await sleep(waitMs(context, DAY, 'failStreak') * 1.05 + 50);
-      await emit(2);
-      const listed = await context.call({ path: '/v1/webhook.list', token: reader.token });
-      const entry =
-        (listed.body?.webhooks ?? []).find((w: { id?: string }) => w.id === v1!.id) ?? {};
-      await emit(3);
+      const health = () => listEntry(context, reader.token, v1!.id);
+      const [first, second, third] = [emission(), emission(), emission()];
+      await first.emit(v1!, v0!);
+      await until(() => first.heardBy(v1!, v0!), PATIENCE_MS);
+      const failedAt = performance.now();
+      await sleep(day / 2);
+      const early = await health();
+      // Judged only while the list was read well within a day of subscribing.
+      if (early.disabledAt && performance.now() - opened < day * 0.9)
+        context.report({
+          message: 'the v1 subscription was paused before its failures spanned a day',
+          expected: 'no disabledAt',
+          actual: early,
+        });
+      await sleep(Math.max(0, failedAt + day * 1.05 + 50 - performance.now()));
+      // Delivered and failing, or not delivered when already paused: both keep to the rule.
+      await second.emit(v1!, v0!);
+      const paused = await pausedEntry(health);
+      await third.emit(v1!, v0!);
+      const v0Heard = () => [first, second, third].filter((e) => heard(v0!, e.transcript)).length;
+      await until(() => v0Heard() === 3, PATIENCE_MS);
+      // The v1 event was emitted first: past the v0 one's arrival, it would have come too.
       await sleep(200);
-      if (!entry.disabledAt)
-        context.report({
-          message: 'after failing for a day the v1 subscription has no disabledAt',
-          expected: 'disabledAt set',
-          actual: entry,
-        });
-      if (heard(v1!, sent.v1) !== 2)
-        context.report({
-          message: 'the paused v1 subscription still got deliveries',
-          expected: 2,
-          actual: heard(v1!, sent.v1),
-        });
-      if (heard(v0!, sent.v0) !== 3)
+      reportPause(context, paused, v1!, third.marker);
+      if (v0Heard() !== 3)
         context.report({
           requirement: 'HEALTH-04',
           message: 'the v0 subscription stopped getting deliveries after a day of failures',
           expected: 3,
-          actual: heard(v0!, sent.v0),
+          actual: v0Heard(),
         });
     });
   },
 };
+
+type Entry = Record<string, unknown>;
+
+/** One event for each hook, each carrying its own marker: other runs' events are not counted. */
+function emission() {
+  const [marker, transcript] = [nonce(), SAMPLE_EVENTS.transcriptStarted()];
+  return {
+    marker,
+    transcript: transcript.id,
+    async emit(v1: SubscribedHook, v0: SubscribedHook) {
+      await v1.emit({ data: { id: marker } });
+      await v0.emit({ data: transcript });
+    },
+    heardBy: (v1: SubscribedHook, v0: SubscribedHook) =>
+      heard(v1, marker) && heard(v0, transcript.id),
+  };
+}
+
+/** Events heard, not attempts: an attempt answered late on a busy machine is retried. */
+function heard(hook: SubscribedHook, marker: string): boolean {
+  return hook.received.some((r) => r.body.includes(marker));
+}
+
+/** The v1 list's entry of subscription `id`; empty when it is not listed. */
+async function listEntry(context: CheckContext, token: string, id: string): Promise<Entry> {
+  const listed = await context.call({ path: '/v1/webhook.list', token });
+  const entries: Entry[] = Array.isArray(listed.body?.webhooks) ? listed.body.webhooks : [];
+  return entries.find((w) => w?.id === id) ?? {};
+}
+
+/**
+ * The entry once it shows `disabledAt`, read again until it does or the patience ends: the failure
+ * that pauses may be recorded a little after its attempt was answered.
+ */
+async function pausedEntry(health: () => Promise<Entry>): Promise<Entry> {
+  const deadline = performance.now() + PATIENCE_MS;
+  let entry = await health();
+  while (!entry.disabledAt && performance.now() < deadline) {
+    await sleep(50);
+    entry = await health();
+  }
+  return entry;
+}
+
+/** HEALTH-03: after a day of failures `disabledAt` is set, in RFC 3339 UTC, and nothing arrives. */
+function reportPause(context: CheckContext, entry: Entry, v1: SubscribedHook, marker: string) {
+  if (!entry.disabledAt)
+    context.report({
+      message: 'after failing for a day the v1 subscription has no disabledAt',
+      expected: 'disabledAt set',
+      actual: entry,
+    });
+  const problem = entry.disabledAt === undefined ? undefined : rfc3339Utc(entry.disabledAt);
+  if (problem) context.report({ message: `disabledAt: ${problem}`, actual: entry.disabledAt });
+  const attempts = v1.received.filter((r) => r.body.includes(marker)).length;
+  if (attempts > 0)
+    context.report({
+      message: 'an event emitted after a day of failures still reached the v1 subscription',
+      expected: 0,
+      actual: attempts,
+    });
+}
