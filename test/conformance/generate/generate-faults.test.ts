@@ -20,7 +20,6 @@ const SEED = Number(process.env.GENERATE_SEED ?? 20261123);
 const OPTIONS = { seed: SEED, maxExamples: 100, maxTimeMs: 20_000 };
 const REQUEST_HOOKS: Array<keyof FaultHooks> = ['credential', 'request', 'answer'];
 const isRequestFault = (fault: Fault) => REQUEST_HOOKS.some((hook) => hook in fault.hooks());
-const SELECTED = FAULTS.filter(isRequestFault);
 const CAUGHT_WHEN_WRITTEN = [
   'pin-ignored',
   'no-version-on-errors',
@@ -40,6 +39,13 @@ const CAUGHT_WHEN_WRITTEN = [
   'too-long-is-400',
   'archived-channels-accept',
 ];
+// `npm test` runs the faults the phase caught when it was written, each of which must still be
+// caught; GENERATE_MEASURE=1 runs every request/response fault of the catalogue and prints how many
+// it catches (a measurement, minutes long: a missed fault spends the whole budget).
+const MEASURE = process.env.GENERATE_MEASURE === '1';
+const SELECTED = FAULTS.filter(isRequestFault).filter(
+  (fault) => MEASURE || CAUGHT_WHEN_WRITTEN.includes(fault.id),
+);
 const caught: string[] = [];
 const missed: string[] = [];
 
@@ -78,6 +84,7 @@ describe('the generative phase against the fault catalogue', () => {
         fault.version ?? loadVersionRegistry().latest,
       );
       (report.failures.length ? caught : missed).push(fault.id);
+      if (!MEASURE) expect(report.failures.length, 'the phase finds the fault').toBeGreaterThan(0);
     },
     60_000,
   );
@@ -85,6 +92,7 @@ describe('the generative phase against the fault catalogue', () => {
   // What it caught when it was written (17 of 40: the others are the OAuth server's, or need a
   // request or an echo no schema describes); a change that loses one of them fails here.
   it('catches at least the faults it caught when it was written', () => {
+    expect(SELECTED.map((fault) => fault.id)).toEqual(expect.arrayContaining(CAUGHT_WHEN_WRITTEN));
     expect(caught).toEqual(expect.arrayContaining(CAUGHT_WHEN_WRITTEN));
   });
 });
