@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXIT, main } from '../../src/cli/main.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/main.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { startRecordingServer } from '../support/recording-server.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
+import { runMain } from '../support/run-main.ts';
 
 const reference = useReferenceServer();
 let dir = '';
@@ -22,18 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** Runs the CLI in-process and returns its exit code and what it printed. */
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void out.push(a.join(' ')));
-  try {
-    return { code: await main(argv), output: out.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const run = runMain;
 
 describe('service-contract conformance: usage errors exit 2', () => {
   const cases: Array<[string, () => string[], RegExp]> = [

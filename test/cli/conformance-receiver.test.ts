@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXIT, main } from '../../src/cli/main.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/main.ts';
 import {
   FAULTY,
   SECRET,
@@ -12,6 +12,7 @@ import {
 } from '../conformance/receiver-suite/receivers.ts';
 import { type Served, serve } from '../webhooks/http-harness.ts';
 import { BIN, runNode } from './cli-process.ts';
+import { runMain } from '../support/run-main.ts';
 
 let dir = '';
 let served: Served | undefined;
@@ -24,18 +25,7 @@ afterEach(async () => {
   served = undefined;
 });
 
-/** Runs the CLI in-process and returns its exit code and what it printed. */
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void out.push(a.join(' ')));
-  try {
-    return { code: await main(argv), output: out.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const run = runMain;
 
 const RECEIVER = 'http://127.0.0.1:9/hooks/{version}/{event}';
 

@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXIT, main } from '../../../src/cli/main.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../../src/cli/main.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 import { FAULTS } from '../fault-catalogue.ts';
 import { startReferenceWithFaults } from '../fault-injection.ts';
+import { runMain } from '../../support/run-main.ts';
 
 // `conformance --generate` and `--only generated` as users run them: against the reference server
 // nothing fails; against a server with a fault, the shrunk failing case, its curl line and the seed
@@ -37,17 +38,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void out.push(a.join(' ')));
-  try {
-    return { code: await main(argv), output: out.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const run = runMain;
 
 describe('conformance --generate: usage errors exit 2', () => {
   const cases: Array<[string, string[], RegExp]> = [
