@@ -3,6 +3,7 @@ import type { ExplainedChange } from '../../src/diff/explain-changes.ts';
 import type { VersionRegistry } from '../../src/versions.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
 import { htmlLink, specificationWording } from './specification-wording.ts';
+import { pageHead } from './page-head.ts';
 
 /** What the landing page shows of one version: its registry entry and its computed diff. */
 interface VersionSummary {
@@ -58,27 +59,18 @@ export function renderLanding(
   const references = pages
     .filter((page) => page.api)
     .map((page) => `<li><a href="${page.file}">${escapeHtml(page.label)}</a></li>`);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf8" />
-<title>Service API: versions and changelog</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-  body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #111827; }
-  main { max-width: 72em; margin: 0 auto; padding: 1em 2em; }
-  nav.versions { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; background: #1f2937; color: #f9fafb; }
-  nav.versions a { color: #f9fafb; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { border-bottom: 1px solid #e5e7eb; padding: 0.4em; text-align: left; vertical-align: top; }
-  small { color: #6b7280; }
-  li.change { margin: 0.2em 0; }
-  .kind { display: inline-block; min-width: 5.5em; font-size: 0.85em; text-transform: uppercase; color: #6b7280; }
-  li.breaking .kind { color: #b91c1c; font-weight: 600; }
-  pre { background: #f3f4f6; padding: 0.6em; overflow-x: auto; }
-</style>
-</head>
-<body>
+  return `${pageHead(
+    'versions and changelog',
+    `
+main { max-width: 72em; margin: 0 auto; padding: 1em 2em; }
+table { border-collapse: collapse; width: 100%; }
+small { color: #6b7280; }
+li.change { margin: 0.2em 0; }
+.kind { display: inline-block; min-width: 5.5em; font-size: 0.85em; text-transform: uppercase; color: #6b7280; }
+li.breaking .kind { color: #b91c1c; font-weight: 600; }
+pre { background: #f3f4f6; padding: 0.6em; overflow-x: auto; }
+`,
+  )}
 ${navigation(pages, pages[0]!)}
 <main>
 <h1>Service API</h1>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RECEIVER_CHECKS } from '../../src/conformance/receiver-suite/checks/index.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
+import { pageHead } from './page-head.ts';
 
 /** The code samples the page shows: files beside this one, type-checked and run by the tests. */
 export const SAMPLES_DIR = new URL('./samples/', import.meta.url);
@@ -56,23 +57,14 @@ const shell = (command: string) => `<pre class="shell"><code>${escapeHtml(comman
  * against every rule, watch what arrives), then each step with its samples.
  */
 export function renderReceivingWebhooks(pages: Page[], current: Page): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf8" />
-<title>Service API: receiving webhooks</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-  body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #111827; }
-  main { max-width: 60em; margin: 0 auto; padding: 1em 2em; }
-  nav.versions { display: flex; gap: 1em; align-items: center; padding: 0.5em 1em; background: #1f2937; color: #f9fafb; }
-  nav.versions a { color: #f9fafb; }
-  pre { background: #f3f4f6; padding: 0.8em; overflow-x: auto; }
-  table { border-collapse: collapse; }
-  th, td { border-bottom: 1px solid #e5e7eb; padding: 0.4em; text-align: left; vertical-align: top; }
-</style>
-</head>
-<body>
+  return `${pageHead(
+    'receiving webhooks',
+    `
+main { max-width: 60em; margin: 0 auto; padding: 1em 2em; }
+pre { background: #f3f4f6; padding: 0.8em; overflow-x: auto; }
+table { border-collapse: collapse; }
+`,
+  )}
 ${navigation(pages, current)}
 <main>
 <h1>Receiving webhooks</h1>
