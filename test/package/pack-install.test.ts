@@ -95,7 +95,7 @@ describe('the CLI of the installed package', () => {
       {
         args: () => ['--help'],
         code: 0,
-        says: /validate[\s\S]*verify[\s\S]*diff[\s\S]*mock[\s\S]*proxy[\s\S]*serve[\s\S]*conformance/,
+        says: /validate[\s\S]*verify[\s\S]*diff[\s\S]*mock[\s\S]*proxy[\s\S]*serve[\s\S]*conformance[\s\S]*trigger[\s\S]*listen/,
       },
     ],
     [
@@ -294,6 +294,36 @@ describe('a strict TypeScript consumer', () => {
   });
 });
 
+/** Starts the installed CLI as a server and resolves with the URL it says it listens on. */
+function startCli(app: string, args: string[], running: ChildProcess[]): Promise<string> {
+  const child = spawn(join(app, 'node_modules', '.bin', 'service-contract'), args, { cwd: app });
+  running.push(child);
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+?)[\s,]/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+describe('the webhook loop of the installed package, without the engines', () => {
+  const running: ChildProcess[] = [];
+  afterAll(() => running.forEach((child) => child.kill()));
+
+  it('trigger --all reaches listen, every delivery verified and answered 204 (DLV-01, DLV-03)', async () => {
+    const secret = vectorFile.vectors[0]!.secret;
+    const url = await startCli(apps.light, ['listen', '--port', '0', '--secret', secret], running);
+    const sent = await cli(apps.light, ['trigger', '--all', '--to', url, '--secret', secret]);
+    expect(sent.output).not.toMatch(/-> (?!204)/);
+    expect(sent.output).toMatch(/chat\.message .*-> 204/);
+    expect(sent.code).toBe(0);
+  });
+});
+
 describe('the engines, installed as the optional peers', () => {
   const running: ChildProcess[] = [];
   afterAll(() => running.forEach((child) => child.kill()));
@@ -312,22 +342,8 @@ describe('the engines, installed as the optional peers', () => {
       { authorization: 'Bearer sk-2026-08-25' },
     ],
   ] as const)('%s starts and answers', async (_, args, path, headers) => {
-    const child = spawn(join(apps.full, 'node_modules', '.bin', 'service-contract'), [...args], {
-      cwd: apps.full,
-    });
-    running.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk;
-        const match = /listening on (http:\/\/\S+?)[\s,]/.exec(output);
-        if (match) resolve(match[1]!);
-      });
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-    });
+    const url = await startCli(apps.full, [...args], running);
     const response = await fetch(`${url}${path}`, { headers });
     expect(response.status).toBe(200);
-    child.kill();
   });
 });
