@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startListener } from '../../src/devloop/listen-server.ts';
 import { samplePayload } from '../../src/devloop/sample-payload.ts';
-import { signedDelivery } from '../../src/devloop/signed-delivery.ts';
+import { signedDelivery } from '../../src/webhooks/signed-delivery.ts';
 import { createNodeReceiver } from '../../src/webhooks/receiver.ts';
 import { verifyAndParseWebhook } from '../../src/webhooks/verify-and-parse.ts';
 import { autocannon, median } from './autocannon.ts';

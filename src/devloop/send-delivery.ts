@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import type { SignedDelivery } from './signed-delivery.js';
+import type { SignedDelivery } from '../webhooks/signed-delivery.js';
 
 /** How long a receiver has to answer 2xx before the attempt counts as failed (DLV-08). */
 export const ANSWER_WITHIN_MS = 3000;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FORWARD_ANSWER_BYTES } from '../../src/devloop/forward-delivery.ts';
-import { signedDelivery } from '../../src/devloop/signed-delivery.ts';
+import { signedDelivery } from '../../src/webhooks/signed-delivery.ts';
 import { serve } from '../webhooks/http-harness.ts';
 import { BIN, runNode, stop } from './cli-process.ts';
 import { type Listening, startListen } from './listen-process.ts';

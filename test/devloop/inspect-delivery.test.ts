@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inspectDelivery } from '../../src/devloop/inspect-delivery.ts';
-import { signedDelivery } from '../../src/devloop/signed-delivery.ts';
+import { signedDelivery } from '../../src/webhooks/signed-delivery.ts';
 import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

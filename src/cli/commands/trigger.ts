@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { eventUrl } from '../../devloop/event-url.js';
 import { MAX_OVERRIDES, type Override, parseOverride } from '../../devloop/override.js';
 import { sendDelivery } from '../../devloop/send-delivery.js';
-import { signedDelivery } from '../../devloop/signed-delivery.js';
+import { signedDelivery } from '../../webhooks/signed-delivery.js';
 import { triggerPayload } from '../../devloop/trigger-payload.js';
 import { loadVersionRegistry } from '../../versions.js';
 import type { RetryReason } from '../../webhooks/delivery.js';

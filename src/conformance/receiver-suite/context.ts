@@ -3,6 +3,7 @@ import { type Diagnostic, diagnostic } from '../../diagnostic.js';
 import type { RetryReason } from '../../webhooks/delivery.js';
 import { parseSecret } from '../../webhooks/secret.js';
 import { signature } from '../../webhooks/sign.js';
+import { signedDelivery } from '../../webhooks/signed-delivery.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';
 import { eventsOf, payloadOf } from '../../samples/payloads.js';
 import { type Outcome, sendDelivery } from './send.js';
@@ -103,21 +104,18 @@ async function send(
 ): Promise<Outcome> {
   const event = input.event ?? firstEvent;
   const id = input.id ?? `msg_${randomUUID()}`;
-  const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
-  const body = input.body ?? JSON.stringify(payloadOf(version, event));
-  const valid = sign(target.secret, id, timestamp, body);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': input.signature ? input.signature(valid) : valid,
-  };
-  // VER-14: v1 deliveries name the subscription's version; v0 is outside the dated scheme.
-  if (version !== 'v0') headers['service-version'] = version;
-  if (input.retry) {
-    headers['service-retry-num'] = String(input.retry.num);
-    headers['service-retry-reason'] = input.retry.reason;
-  }
+  // The delivery as the service sends it (DLV-01..05, VER-14), then what the check changes.
+  const { body, headers } = signedDelivery({
+    secret: target.secret,
+    version,
+    payload: input.body === undefined ? payloadOf(version, event) : undefined,
+    body: input.body,
+    id,
+    timestamp: input.timestamp,
+    retry: input.retry && { number: input.retry.num, reason: input.retry.reason },
+  });
+  if (input.signature)
+    headers['webhook-signature'] = input.signature(headers['webhook-signature']!);
   for (const name of input.omit ?? []) delete headers[name];
   const url = target.url
     .replaceAll('{version}', encodeURIComponent(version))

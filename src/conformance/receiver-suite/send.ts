@@ -21,7 +21,7 @@ const EXCERPT_BYTES = 512;
 export async function sendDelivery(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Uint8Array<ArrayBuffer>,
   timeoutMs: number,
 ): Promise<Omit<Outcome, 'event' | 'id'>> {
   const begun = performance.now();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { RetryReason } from '../webhooks/delivery.js';
-import { signWebhook } from '../webhooks/sign.js';
-import type { WebhookVersion } from '../webhooks/versions.js';
+import type { RetryReason } from './delivery.js';
+import { signWebhook } from './sign.js';
+import type { WebhookVersion } from './versions.js';
 
 /** One delivery as the service sends it: the exact body bytes and every header. */
 export interface SignedDelivery {
@@ -13,6 +13,8 @@ export interface DeliveryParts {
   secret: string;
   version: WebhookVersion;
   payload: unknown;
+  /** The exact body to send instead of the payload as JSON (a test may send one it tampered). */
+  body?: string;
   /** Which retry this is and why (DLV-05); absent for a first attempt. */
   retry?: { number: number; reason: RetryReason };
   /** Defaults to a new `msg_` id and now. */
@@ -26,7 +28,7 @@ export interface DeliveryParts {
  * and the retry headers only on a retry. Throws on a malformed secret: callers check it first.
  */
 export function signedDelivery(parts: DeliveryParts): SignedDelivery {
-  const body = new TextEncoder().encode(JSON.stringify(parts.payload));
+  const body = new TextEncoder().encode(parts.body ?? JSON.stringify(parts.payload));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     ...signWebhook({
