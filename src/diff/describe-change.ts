@@ -130,9 +130,13 @@ function propertySentence(
   request: boolean,
   added: boolean,
 ): string {
-  if (request)
-    return `${capital(subject)} may ${added ? 'now' : 'no longer'} include the field ${code(field)}.`;
-  return `${capital(subject)} ${added ? 'now' : 'no longer'} include the field ${code(field)}.`;
+  return `${capital(subject)} ${includeVerb(request, added)} include the field ${code(field)}.`;
+}
+
+/** A request may include a field (the client chooses); an answer or a delivery does. */
+function includeVerb(request: boolean, added: boolean): string {
+  const when = added ? 'now' : 'no longer';
+  return request ? `may ${when}` : when;
 }
 
 function propertiesSentence(
@@ -146,8 +150,7 @@ function propertiesSentence(
   const names = Object.keys((added ? after : before) ?? {}).map((name) =>
     code(field ? `${field}.${name}` : name),
   );
-  const verb = request ? `may ${added ? 'now' : 'no longer'}` : added ? 'now' : 'no longer';
-  return `${capital(subject)} ${verb} include the fields ${names.join(', ') || 'none'}.`;
+  return `${capital(subject)} ${includeVerb(request, added)} include the fields ${names.join(', ') || 'none'}.`;
 }
 
 function requiredSentence(
