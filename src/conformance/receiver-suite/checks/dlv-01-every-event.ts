@@ -1,5 +1,5 @@
 import type { ReceiverCheck } from '../check.js';
-import { ACK_WITHIN_MS } from '../context.js';
+import { ANSWER_WITHIN_MS } from '../../../devloop/send-delivery.js';
 import { expectAccepted } from '../expect-outcome.js';
 
 export const check: ReceiverCheck = {
@@ -12,14 +12,14 @@ export const check: ReceiverCheck = {
     'sent once, with a valid payload (DLV-12) and a valid signature.',
   async run(context) {
     const outcomes = await Promise.all(
-      context.events.map((event) => context.send({ event, timeoutMs: ACK_WITHIN_MS })),
+      context.events.map((event) => context.send({ event, timeoutMs: ANSWER_WITHIN_MS })),
     );
     for (const outcome of outcomes) {
-      if (outcome.status === undefined && outcome.ms >= ACK_WITHIN_MS) {
+      if (outcome.status === undefined && outcome.ms >= ANSWER_WITHIN_MS) {
         context.report({
           message: `${outcome.event} (${outcome.id}) was not answered within 3 s`,
           requirement: 'DLV-08',
-          expected: `2xx within ${ACK_WITHIN_MS} ms`,
+          expected: `2xx within ${ANSWER_WITHIN_MS} ms`,
           actual: outcome.failure,
         });
         continue;
