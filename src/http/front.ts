@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpAnswer } from '../http-answer.js';
-import { HTTP_METHODS } from '../openapi/operations.js';
 import {
   type Generation,
   documentKeyOf,
@@ -11,6 +10,7 @@ import type { LoadedDocument } from '../validation/documents-by-version.js';
 import type { VersionRegistry } from '../versions.js';
 import { type Credential, type FrontConfig, type TokenResolver, ownEntry } from './front-config.js';
 import { checkRequest } from './check-request.js';
+import { findOperation } from './find-operation.js';
 import { decodeBody, formFields, mediaTypeOf, readBody } from './http-io.js';
 import { refusalOf } from './refusal.js';
 import { requestTarget } from './request-target.js';
@@ -158,22 +158,4 @@ function credentialRefusal(
   if (!token) return { status: 401, code: 'invalid_token' };
   if (token.revoked) return { status: 401, code: 'token_revoked' };
   return token.expired ? { status: 401, code: 'invalid_token' } : undefined;
-}
-
-/** The operation at `path` and `method`: 404 for a path the document lacks, 405 with Allow. */
-function findOperation(
-  loaded: LoadedDocument,
-  path: string,
-  method: string,
-  headers: Record<string, string>,
-): { found: Record<string, any> } | SpecError {
-  // The path is the request's: only the document's own paths are found.
-  const item = ownEntry((loaded.document.paths ?? {}) as Record<string, Record<string, any>>, path);
-  if (!item) return { status: 404, code: 'unknown_method' };
-  const found = HTTP_METHODS.includes(method as never) ? item[method] : undefined;
-  if (found) return { found };
-  headers.Allow = HTTP_METHODS.filter((m) => item[m])
-    .join(', ')
-    .toUpperCase();
-  return { status: 405, code: 'method_not_allowed' };
 }

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { checkRequest } from '../http/check-request.js';
-import { ownEntry } from '../http/front-config.js';
+import { findOperation } from '../http/find-operation.js';
 import { decodeBody, formFields, mediaTypeOf } from '../http/http-io.js';
 import { refusalOf } from '../http/refusal.js';
 import { resolveVersion } from '../http/resolve-version.js';
 import { type SpecError, errorBody } from '../http/spec-error.js';
-import { HTTP_METHODS } from '../openapi/operations.js';
 import {
   type Generation,
   documentKeyOf,
@@ -69,7 +68,7 @@ export function judgeRequest(
   const loaded = rules.documents.get(documentKeyOf(url.pathname, version ?? ''));
   const path = documentPathOf(url.pathname);
   const method = (req.method ?? 'GET').toLowerCase();
-  const operation = loaded && findOperation(loaded, path, method, headers);
+  const operation = loaded && operationOf(loaded, path, method, headers);
   if (!loaded || !operation || 'error' in operation) {
     const all = operation && 'error' in operation ? [...early, operation] : early;
     return judgement(generation, headers, all, [], {}, version);
@@ -154,31 +153,21 @@ function credentialFinding(
   };
 }
 
-/** The operation at `path` and `method`; 404 for a path the document lacks, 405 with Allow. */
-function findOperation(
+/** The operation, or the finding a path the document lacks (404) or a method it refuses (405) is. */
+function operationOf(
   loaded: LoadedDocument,
   path: string,
   method: string,
   headers: Record<string, string>,
 ): { found: Record<string, any> } | Finding {
-  // The path is the request's: only the document's own paths are found.
-  const item = ownEntry((loaded.document.paths ?? {}) as Record<string, Record<string, any>>, path);
-  if (!item)
-    return {
-      found: diagnostic('unknown_method', `the document has no path ${path}`, {
-        location: 'request',
-      }),
-      error: { status: 404, code: 'unknown_method' },
-    };
-  const found = HTTP_METHODS.includes(method as never) ? item[method] : undefined;
-  if (found) return { found };
-  headers.Allow = HTTP_METHODS.filter((m) => item[m])
-    .join(', ')
-    .toUpperCase();
+  const operation = findOperation(loaded, path, method, headers);
+  if ('found' in operation) return operation;
+  const message =
+    operation.status === 404
+      ? `the document has no path ${path}`
+      : `${path} does not take ${method.toUpperCase()}`;
   return {
-    found: diagnostic('method_not_allowed', `${path} does not take ${method.toUpperCase()}`, {
-      location: 'request',
-    }),
-    error: { status: 405, code: 'method_not_allowed' },
+    found: diagnostic(operation.code!, message, { location: 'request' }),
+    error: operation,
   };
 }
