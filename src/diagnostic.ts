@@ -19,6 +19,20 @@ export interface Diagnostic {
   version?: string;
   expected?: unknown;
   actual?: unknown;
+  /**
+   * The reading of docs/REQUIREMENTS.md the finding rests on, where the specification implies the
+   * rule rather than states it: such a finding is a warning unless the profile opts into it.
+   */
+  reading?: string;
+  /** The request the finding is about and the answer it got, as sent and seen (no credentials). */
+  exchange?: Exchange;
+}
+
+/** A request and its answer as a report shows them: enough to send it again, no credentials. */
+export interface Exchange {
+  /** Absent where the answer came another way than a request the suite made itself. */
+  request?: { method: string; path: string; body?: string };
+  answer?: { status: number; body?: unknown };
 }
 
 /** The parts of a diagnostic other than its rule and message; an error unless it says otherwise. */

@@ -22,6 +22,14 @@ export interface Check {
   requirements: string[];
   title: string;
   /**
+   * Whether the specification states what the check judges (`stated`), or only implies it
+   * (`implied`): then `reading` names the reading of docs/REQUIREMENTS.md it judges by, and its
+   * findings are warnings unless the profile opts into that reading. A stated check may still
+   * rest single findings on a reading (they name it).
+   */
+  basis: 'stated' | 'implied';
+  reading?: string;
+  /**
    * Starts before the others, and runs beside quiet checks too: for a check that mostly
    * waits (a fail streak of a day, scaled), so the run is not as long as the sum of its waits.
    */

@@ -1,9 +1,11 @@
-import { type Diagnostic, diagnostic } from '../diagnostic.js';
+import { type Diagnostic, type Exchange, diagnostic } from '../diagnostic.js';
 import type { HttpAnswer } from '../http-answer.js';
+import { redactText, redactValue } from '../redact.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
 import type { Profile } from './profile.js';
 import { readAnswer } from './read-answer.js';
+import { readingFails } from './readings.js';
 import type { Receiver } from './receiver.js';
 
 export interface CallInput {
@@ -38,12 +40,11 @@ export interface CheckContext {
   judge(request: JudgedRequest, answer: HttpAnswer): void;
   /**
    * Records a finding: the rule broken is the check's id, the requirement its first unless given,
-   * the version the one under test. A check that reported anything fails.
+   * the version the one under test. With `answer` (one `call` returned), the finding shows the
+   * request sent and the answer got. One resting on a `reading` (the check's own, unless given) is
+   * a warning unless the profile opts into that reading; a check that reported an error fails.
    */
-  report(
-    finding: Pick<Diagnostic, 'message'> &
-      Partial<Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location'>>,
-  ): void;
+  report(finding: Finding): void;
   /**
    * A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the
    * profile has one.
@@ -62,6 +63,18 @@ export interface CheckContext {
   /** The bundled documents answers are held to, keyed `v0`, `auth` or by dated version. */
   documents: Map<string, LoadedDocument>;
 }
+
+/** What a check reports: the message, and what it knows of the rule, the values and the exchange. */
+export type Finding = Pick<Diagnostic, 'message'> &
+  Partial<Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location' | 'reading'>> & {
+    /** An answer `call` returned: the finding shows its request and the answer. */
+    answer?: HttpAnswer;
+  };
+
+/** The longest request body excerpt a finding shows. */
+const EXCERPT_CHARS = 300;
+/** The longest answer body a finding shows whole; longer ones as an excerpt of their text. */
+const ANSWER_CHARS = 2000;
 
 /** What every check of one run at one version shares. */
 export interface RunScope {
@@ -85,11 +98,17 @@ export interface Found {
  * (the response rules': `content_type`, `body`, ...), each difference named by the request.
  */
 export function createContext(
-  { id, requirements }: { id: string; requirements: readonly string[] },
+  {
+    id,
+    requirements,
+    reading: checkReading,
+  }: { id: string; requirements: readonly string[]; reading?: string },
   { profile, version, documents, receiver, fullSchedule }: RunScope,
 ): { context: CheckContext; found: Found } {
   const found: Found = { findings: [], shapes: [] };
   const requirement = requirements[0];
+  // The request each answer came from, to show beside findings about it.
+  const sent = new WeakMap<object, Exchange['request']>();
   const judge = (request: JudgedRequest, { status, headers = {}, body }: HttpAnswer) => {
     const { path, method, version: asked = version } = request;
     for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked))
@@ -107,8 +126,22 @@ export function createContext(
     fullSchedule,
     documents,
     judge,
-    report({ message, ...details }) {
-      const named = { ...details, requirement: details.requirement ?? requirement, version };
+    report({ message, answer, reading = checkReading, ...details }) {
+      const request = answer && sent.get(answer);
+      const named = {
+        ...details,
+        requirement: details.requirement ?? requirement,
+        version,
+        ...(reading
+          ? {
+              reading,
+              severity: readingFails(reading, profile.readings)
+                ? ('error' as const)
+                : ('warning' as const),
+            }
+          : {}),
+        ...(answer ? { exchange: exchangeOf(request, answer) } : {}),
+      } as const;
       found.findings.push(diagnostic(id, message, named));
     },
     async call({ path, method = 'GET', token, version: asked, json, form, headers: extra, raw }) {
@@ -127,6 +160,11 @@ export function createContext(
         path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
       const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
       const answer = await readAnswer(response);
+      sent.set(answer, {
+        method,
+        path: redactText(path),
+        ...(body === undefined ? {} : { body: redactText(body).slice(0, EXCERPT_CHARS) }),
+      });
       judge({ path, method, version: asked }, answer);
       return answer;
     },
@@ -141,4 +179,17 @@ export function createContext(
     },
   };
   return { context, found };
+}
+
+/** The exchange a finding shows: the request (if the context sent it) and the answer, bounded. */
+function exchangeOf(request: Exchange['request'], answer: HttpAnswer): Exchange {
+  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  const body =
+    text === undefined || text.length <= ANSWER_CHARS
+      ? redactValue(answer.body)
+      : `${redactText(text.slice(0, ANSWER_CHARS))}...`;
+  return {
+    ...(request ? { request } : {}),
+    answer: { status: answer.status, ...(body === undefined ? {} : { body }) },
+  };
 }

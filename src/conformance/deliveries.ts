@@ -4,7 +4,9 @@ import { type Clock, scaledMs, timeScales } from '../time-scale.js';
 import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
 import { deliveryFindings } from './delivery-findings.js';
+import { findSubscription } from './find-subscription.js';
 import { needCredential } from './needs.js';
+import { plainHttpDestinations } from './profile-facts.js';
 import type { Hook, Received, Responder } from './receiver.js';
 
 export interface HookOptions {
@@ -28,7 +30,10 @@ export interface Emission {
 }
 
 export interface SubscribedHook extends Hook {
+  /** The subscription's id: v0 subscribe answers it (SUB-01); v1's is found in the list (SUB-07). */
   id: string;
+  /** The credential that subscribed the hook: deliveries are signed with its app's secret. */
+  token: string;
   /** Makes the implementation emit this hook's event (through the profile's trigger). */
   emit(emission: Emission): Promise<void>;
   /** Waits until `count` attempts arrived or `timeoutMs` passed; says whether they did. */
@@ -44,7 +49,7 @@ const NO_TRIGGER: Skip = {
 const NO_LOCAL: Skip = {
   skip: 'not_testable',
   reason:
-    "the profile says the implementation refuses loopback destinations (localDestinations: false), where the suite's receiver listens; run it as a local environment (serve --allow-local-destinations)",
+    "the profile says the implementation takes no plain-HTTP destinations (plainHttpDestinations: none), and the suite's receiver listens on loopback over plain HTTP; run it as a local environment (the reference server: serve --allow-local-destinations)",
 };
 
 /** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
@@ -132,7 +137,7 @@ export async function openHook(
   if (apiVersion === INHERIT) apiVersion = undefined;
   const { profile, call } = context;
   if (!profile.eventTrigger) return NO_TRIGGER;
-  if (profile.localDestinations === false) return NO_LOCAL;
+  if (plainHttpDestinations(profile) === 'none') return NO_LOCAL;
   const need = needCredential(context, {
     operation: `${generation} post /webhook.subscribe`,
     pin,
@@ -156,16 +161,21 @@ export async function openHook(
     token,
     json,
   });
-  const id = subscribed.body?.id;
-  if (subscribed.status !== 200 || typeof id !== 'string') {
+  const found = await subscriptionOf(context, generation, subscribed, {
+    token,
+    event,
+    url: hook.url,
+  });
+  if (!('id' in found)) {
     receiver.remove(hook);
-    throw new Error(
-      `subscribing the receiver answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`,
-    );
+    if ('skip' in found) return found;
+    throw new Error(found.problem);
   }
+  const { id } = found;
   return {
     ...hook,
     id,
+    token,
     emit: (emission) => trigger(context, generation, event, emission),
     arrived: (count, timeoutMs) => until(() => hook.received.length >= count, timeoutMs),
     async close() {
@@ -184,6 +194,23 @@ export async function openHook(
       });
     },
   };
+}
+
+/**
+ * The id of what a subscribe of the receiver created: v0 answers the subscription (SUB-01); v1's
+ * answer is not shown, so its subscription is found in the list by event and url (SUB-07).
+ */
+async function subscriptionOf(
+  context: CheckContext,
+  generation: 'v0' | 'v1',
+  subscribed: { status: number; body?: any },
+  wanted: { token: string; event: string; url: string },
+): Promise<{ id: string } | { problem: string } | Skip> {
+  const refused = `subscribing the receiver to ${wanted.event} answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`;
+  if (subscribed.status < 200 || subscribed.status > 299) return { problem: refused };
+  if (generation === 'v1') return findSubscription(context, wanted);
+  const id = subscribed.body?.id;
+  return typeof id === 'string' ? { id } : { problem: `${refused}, without the subscription id` };
 }
 
 async function trigger(

@@ -1,18 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { listVersions } from '../versions.js';
+import { implementsProblems } from './implements.js';
 import { PROFILE_FORMATS, type Profile } from './profile.js';
+import { READINGS } from './readings.js';
 
 const scale = { type: 'number', minimum: 1 };
 const string = { type: 'string', minLength: 1 };
 
+const strings = { type: 'array', items: string };
+
 /**
- * Formats 1 and 2 as docs/conformance-profile.md describes them; unknown fields are allowed, for
- * later formats. Format 2 must declare its static subscriptions, if only as an empty list.
+ * Formats 1 to 3 as docs/conformance-profile.md describes them; unknown fields are allowed, for
+ * later formats. Formats 2 and 3 must declare their static subscriptions, if only as an empty list.
  */
 const PROFILE_SCHEMA = {
   type: 'object',
-  if: { properties: { format: { const: 'service-contract/profile@2' } } },
-  then: { required: ['staticSubscriptions'] },
+  if: { properties: { format: { const: 'service-contract/profile@1' } } },
+  else: { required: ['staticSubscriptions'] },
   required: [
     'format',
     'baseUrl',
@@ -41,6 +46,7 @@ const PROFILE_SCHEMA = {
           pin: { type: ['string', 'null'] },
           revoked: { type: 'boolean' },
           user: string,
+          app: string,
         },
       },
     },
@@ -55,6 +61,8 @@ const PROFILE_SCHEMA = {
           additionalProperties: { type: 'string' },
         },
         chats: { type: 'object', additionalProperties: { type: 'string' } },
+        members: { type: 'object', additionalProperties: strings },
+        userGroup: string,
       },
     },
     oauthClients: {
@@ -76,6 +84,15 @@ const PROFILE_SCHEMA = {
       properties: { query: { type: 'object', additionalProperties: { type: 'string' } } },
     },
     signingSecret: string,
+    signingSecrets: { type: 'object', additionalProperties: string },
+    plainHttpDestinations: { enum: ['none', 'local', 'any'] },
+    lifecycle: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { deprecated: strings, sunset: strings },
+    },
+    avatarHosts: strings,
+    readings: strings,
     eventTrigger: { type: 'string', format: 'uri' },
     localDestinations: { type: 'boolean' },
     ephemeralStream: string,
@@ -123,7 +140,11 @@ export async function readProfile(
   } catch (error) {
     return { problems: [`${path} is not JSON: ${(error as Error).message}`] };
   }
-  if (validate(value)) return { profile: value as unknown as Profile };
+  if (validate(value)) {
+    const profile = value as unknown as Profile;
+    const problems = declarationProblems(profile).map((p) => `${path}: ${p}`);
+    return problems.length ? { problems } : { profile };
+  }
   // An `if` error only says its `then` failed; that failure is reported on its own.
   return {
     problems: (validate.errors ?? [])
@@ -137,4 +158,29 @@ function allowed(params: Record<string, unknown> | undefined): string {
   if (params && 'allowedValue' in params) return ` (${String(params.allowedValue)})`;
   if (params && Array.isArray(params.allowedValues)) return ` (${params.allowedValues.join(', ')})`;
   return '';
+}
+
+/**
+ * What the schema cannot say: `implements` names documented operations (a profile whose entries
+ * match nothing would pass vacuously), the lifecycle names dated versions, the readings are ones
+ * docs/REQUIREMENTS.md records.
+ */
+function declarationProblems(profile: Profile): string[] {
+  const versions = listVersions();
+  const { deprecated = [], sunset = [] } = profile.lifecycle ?? {};
+  return [
+    ...implementsProblems(profile.implements),
+    ...[...deprecated, ...sunset]
+      .filter((v) => !versions.includes(v))
+      .map((v) => `lifecycle: "${v}" is no dated version (${versions.join(', ')})`),
+    ...deprecated
+      .filter((v) => sunset.includes(v))
+      .map((v) => `lifecycle: "${v}" is both deprecated and sunset`),
+    ...(profile.readings ?? [])
+      .filter((r) => !READINGS.has(r))
+      .map(
+        (r) =>
+          `readings: "${r}" is no reading of docs/REQUIREMENTS.md (${[...READINGS.keys()].join(', ')})`,
+      ),
+  ];
 }

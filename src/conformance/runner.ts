@@ -148,7 +148,10 @@ async function attempt(
   [id, check]: RegisteredCheck,
   scope: RunScope,
 ): Promise<{ skip: void | Skip; found: Found }> {
-  const { context, found } = createContext({ id, requirements: check.requirements }, scope);
+  const { context, found } = createContext(
+    { id, requirements: check.requirements, reading: check.reading },
+    scope,
+  );
   try {
     return { skip: await check.run(context), found };
   } catch (error) {

@@ -64,6 +64,27 @@ describe('service-contract conformance: usage errors exit 2', () => {
     expect(output).toContain("must have required property 'baseUrl'");
     expect(output).toContain('/timeScale');
   });
+
+  // A profile whose entries match no operation would report every check not applicable, and pass.
+  it.each([
+    [
+      'upper-case methods',
+      ['V1 POST /chat.postEphemeral', 'v1 GET /webhook.list'],
+      /is written "v1 post \/chat.postEphemeral"/,
+    ],
+    [
+      'an unknown operation',
+      ['v1 post /chat.postMessage'],
+      /"v1 post \/chat.postMessage" is no operation of the documents/,
+    ],
+  ])('implements with %s exits 2, saying what is wrong', async (name, entries, message) => {
+    const file = join(dir, `implements-${name.replaceAll(/\W+/g, '-')}.json`);
+    const profile = JSON.parse(await readFile(profileFile, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...profile, implements: entries }));
+    const { code, output } = await run('conformance', '--profile', file, '--version', '2026-08-25');
+    expect([code, output]).toEqual([EXIT.usage, expect.stringMatching(message)]);
+    expect(output).toContain('the profile is not usable');
+  });
 });
 
 describe('service-contract conformance against implementations', () => {

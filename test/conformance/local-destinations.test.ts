@@ -8,7 +8,8 @@ import { runConformance } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
 
-// SUB-03's local environment, as the profile records it: `localDestinations`.
+// SUB-03's local environment, as the profile records it: `plainHttpDestinations` (format 3),
+// `localDestinations` (formats 1 and 2).
 const strict = useReferenceServer({
   allowLocalDestinations: false,
   triggerEvents: true,
@@ -22,33 +23,45 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the profile field localDestinations', () => {
+describe('the profile field plainHttpDestinations', () => {
   it.each([
-    ['the reference server without the opt-in says false', { given: {}, want: false }],
-    ['with it, true', { given: { allowLocalDestinations: true }, want: true }],
+    ['the reference server without the opt-in says none', { given: {}, want: 'none' }],
+    ['with it, local', { given: { allowLocalDestinations: true }, want: 'local' }],
   ])('%s', (_, { given, want }) => {
     expect(
-      profileOf('http://127.0.0.1:4030', strict.server.workspace, given).localDestinations,
+      profileOf('http://127.0.0.1:4030', strict.server.workspace, given).plainHttpDestinations,
     ).toBe(want);
   });
 
+  const written = profileOf('http://127.0.0.1:4030', strict.server.workspace);
+  const { plainHttpDestinations: __, ...older } = {
+    ...written,
+    format: 'service-contract/profile@2',
+  };
   it.each([
-    ['a profile written before the field is still read', { given: undefined, problems: [] }],
-    ['true is read', { given: true, problems: [] }],
+    ['format 3 without it is read', { given: written, problems: [] }],
+    ['any is read', { given: { ...written, plainHttpDestinations: 'any' }, problems: [] }],
     [
-      'anything but a boolean is refused',
-      { given: 'yes', problems: [expect.stringContaining('/localDestinations must be boolean')] },
+      'another value is refused, naming those allowed',
+      {
+        given: { ...written, plainHttpDestinations: 'loopback' },
+        problems: [expect.stringContaining('/plainHttpDestinations must be equal to one of')],
+      },
     ],
-  ])('%s', async (_, { given, problems }) => {
-    const { localDestinations: __, ...older } = profileOf(
-      'http://127.0.0.1:4030',
-      strict.server.workspace,
-    );
-    const file = join(dir, `profile-${String(given)}.json`);
-    await writeFile(
-      file,
-      JSON.stringify(given === undefined ? older : { ...older, localDestinations: given }),
-    );
+    [
+      'format 2 with localDestinations true is read',
+      { given: { ...older, localDestinations: true }, problems: [] },
+    ],
+    [
+      'localDestinations other than a boolean is refused',
+      {
+        given: { ...older, localDestinations: 'yes' },
+        problems: [expect.stringContaining('/localDestinations must be boolean')],
+      },
+    ],
+  ])('%s', async (name, { given, problems }) => {
+    const file = join(dir, `profile-${name.replaceAll(/\W+/g, '-')}.json`);
+    await writeFile(file, JSON.stringify(given));
     const read = await readProfile(file);
     expect('problems' in read ? read.problems : []).toEqual(problems);
   });

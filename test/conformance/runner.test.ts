@@ -185,7 +185,11 @@ describe('conformance against an implementation that gets everything wrong', () 
 });
 
 describe('what a check reports, the runner names', () => {
-  const base = { requirements: ['VER-02', 'VER-03'], title: 'a check of the runner' };
+  const base = {
+    requirements: ['VER-02', 'VER-03'],
+    title: 'a check of the runner',
+    basis: 'stated' as const,
+  };
   const own = (run: Check['run']) =>
     runConformance(referenceProfile(), '2026-08-25', { checks: [['own-check', { ...base, run }]] });
   const finding = { rule: 'own-check', version: '2026-08-25', severity: 'error' as const };

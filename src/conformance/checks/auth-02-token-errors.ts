@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** AUTH-02: an unknown token gives 401 `invalid_token`, a revoked one 401 `token_revoked`. */
 export const auth02TokenErrors: Check = tableCheck({
   requirements: ['AUTH-02'],
+  basis: 'stated',
   title: 'Unknown tokens give invalid_token, revoked ones token_revoked',
   cases: ({ profile, version }) => {
     const revoked = profile.credentials.find((c) => c.revoked)?.token;

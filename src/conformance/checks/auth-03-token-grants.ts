@@ -9,6 +9,7 @@ import { tableCheck } from '../table-check.js';
  */
 export const auth03TokenGrants: Check = tableCheck({
   requirements: ['AUTH-03'],
+  basis: 'stated',
   title: 'client_credentials and JSON bodies are refused at the token endpoint',
   cases: (context) => {
     const client = oauthClient(context, 'confidential');

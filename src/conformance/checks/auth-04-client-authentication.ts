@@ -9,6 +9,7 @@ import { exchangeCode, obtainCode, oauthClient, tokenRequest } from '../oauth-fl
  */
 export const auth04ClientAuthentication: Check = {
   requirements: ['AUTH-04'],
+  basis: 'stated',
   title: 'Client secret by Basic or form body; public clients prove themselves with code_verifier',
   async run(context) {
     const confidential = oauthClient(context, 'confidential');

@@ -109,6 +109,7 @@ function judgeRedirect(
  */
 export const auth05AuthorizeRedirect: Check = {
   requirements: ['AUTH-05'],
+  basis: 'stated',
   title: 'Authorize matches redirect_uri exactly, redirects only there, and echoes state',
   async run(context) {
     const client = oauthClient(context, 'public');

@@ -5,6 +5,7 @@ import { exchangeCode, obtainCode, oauthClient } from '../oauth-flow.js';
 /** AUTH-05: an authorization code is exchanged once; a second exchange is `invalid_grant`. */
 export const auth05CodeSingleUse: Check = {
   requirements: ['AUTH-05'],
+  basis: 'stated',
   title: 'An authorization code works once',
   async run(context) {
     const client = oauthClient(context, 'confidential');

@@ -8,6 +8,7 @@ import { authorize, exchangeCode, obtainCode, oauthClient, pkcePair } from '../o
  */
 export const auth06Pkce: Check = {
   requirements: ['AUTH-06'],
+  basis: 'stated',
   title: 'PKCE S256 required for public clients, plain refused',
   async run(context) {
     const client = oauthClient(context, 'public');

@@ -9,6 +9,7 @@ import { lifetimeSeconds } from '../units.js';
  */
 export const auth07TokenResponse: Check = {
   requirements: ['AUTH-07'],
+  basis: 'stated',
   title: 'The token response has access_token, Bearer, 604800 s, refresh_token and scope',
   async run(context) {
     const client = oauthClient(context, 'confidential');

@@ -8,6 +8,7 @@ import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.js';
  */
 export const auth08Refresh: Check = {
   requirements: ['AUTH-08'],
+  basis: 'stated',
   title: 'Refresh rotates, retires the old refresh token, and cannot add scopes',
   async run(context) {
     const client = oauthClient(context, 'confidential');

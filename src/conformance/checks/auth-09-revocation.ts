@@ -6,6 +6,7 @@ import { grantTokens, oauthClient, tokenRequest } from '../oauth-flow.js';
 /** AUTH-09: revoking a grant ends its access and refresh tokens for good: 401 `token_revoked`. */
 export const auth09Revocation: Check = {
   requirements: ['AUTH-09'],
+  basis: 'stated',
   title: 'After token.revoke, the access token gives token_revoked and the refresh token is dead',
   async run(context) {
     if (!context.profile.implements.includes('v1 post /token.revoke'))

@@ -6,6 +6,7 @@ import { differingKeys } from '../expect-answer.js';
  */
 export const auth10Metadata: Check = {
   requirements: ['AUTH-10'],
+  basis: 'stated',
   title: 'The metadata document names the endpoints, code, the two grants and S256',
   async run({ call, profile, report }) {
     const answer = await call({ path: '/.well-known/oauth-authorization-server' });

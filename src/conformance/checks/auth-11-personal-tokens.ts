@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** AUTH-11: personal tokens are the personal model: allow-listed endpoints only, never `sender`. */
 export const auth11PersonalTokens: Check = tableCheck({
   requirements: ['AUTH-11'],
+  basis: 'stated',
   title:
     'Personal tokens post as their owner, without sender, and not on organization-only endpoints',
   cases: ({ profile, version }) => {

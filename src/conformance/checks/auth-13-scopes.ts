@@ -7,6 +7,7 @@ import { tableCheck } from '../table-check.js';
  */
 export const auth13Scopes: Check = tableCheck({
   requirements: ['AUTH-13'],
+  basis: 'stated',
   title: 'A credential without the endpoint scope is refused',
   cases: ({ profile, version }) => {
     const token = profile.credentials.find(

@@ -8,6 +8,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const dlv01Post: Check = {
   requirements: ['DLV-01'],
+  basis: 'stated',
   title: 'Deliveries are JSON POSTs; a 202 acknowledges as well as a 200',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

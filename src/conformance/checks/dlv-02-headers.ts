@@ -15,6 +15,7 @@ const TOLERANCE_S = 300;
  */
 export const dlv02Headers: Check = {
   requirements: ['DLV-02'],
+  basis: 'stated',
   title: 'Every attempt carries the webhook headers and Service-Version',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

@@ -1,6 +1,7 @@
 import { verifyWebhook } from '../../webhooks/verify.js';
 import type { Check } from '../check.js';
 import { nonce, withHooks } from '../deliveries.js';
+import { signingSecretFor } from '../profile-facts.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
@@ -9,22 +10,26 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const dlv03Signature: Check = {
   requirements: ['DLV-03', 'AUTH-12'],
+  basis: 'stated',
   title: "Deliveries verify per Standard Webhooks with the app's whsec_ secret",
   exclusive: ['v1 meeting.ended'],
   async run(context) {
-    const { signingSecret, oauthClients } = context.profile;
-    if (!signingSecret.startsWith('whsec_'))
-      context.report({
-        requirement: 'AUTH-12',
-        message: 'the signing secret does not start with whsec_',
-        expected: 'whsec_...',
-        actual: signingSecret.slice(0, 6),
-      });
-    if (oauthClients.some((c) => c.secret === signingSecret))
-      context.report({
-        requirement: 'AUTH-12',
-        message: 'the signing secret is also an OAuth client secret',
-      });
+    const { profile } = context;
+    const secrets = [profile.signingSecret, ...Object.values(profile.signingSecrets ?? {})];
+    for (const secret of new Set(secrets)) {
+      if (!secret.startsWith('whsec_'))
+        context.report({
+          requirement: 'AUTH-12',
+          message: 'a signing secret of the profile does not start with whsec_',
+          expected: 'whsec_...',
+          actual: secret.slice(0, 6),
+        });
+      if (profile.oauthClients.some((c) => c.secret === secret))
+        context.report({
+          requirement: 'AUTH-12',
+          message: 'a signing secret of the profile is also an OAuth client secret',
+        });
+    }
     // Not testable without deliveries, unless the secret itself already broke AUTH-12.
     return withHooks(context, [{ event: 'meeting.ended' }], async ([hook]) => {
       await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
@@ -38,14 +43,15 @@ export const dlv03Signature: Check = {
           expected: 'v1,<base64>',
           actual: signature,
         });
+      // AUTH-12: signed with the secret of the app whose credential subscribed.
       const verified = verifyWebhook({
-        secret: signingSecret,
+        secret: signingSecretFor(profile, hook!.token),
         headers: attempt!.headers as Record<string, string>,
         body: attempt!.body,
       });
       if (!verified.ok)
         context.report({
-          message: `the delivery does not verify with the profile's signing secret: ${verified.reason}`,
+          message: `the delivery does not verify with the signing secret of the subscribing credential's app: ${verified.reason}`,
           expected: 'verified',
           actual: verified.reason,
         });

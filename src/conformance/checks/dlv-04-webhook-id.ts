@@ -80,6 +80,7 @@ function judgeEventIds(context: CheckContext, deliveries: Delivery[]): void {
  */
 export const dlv04WebhookId: Check = {
   requirements: ['DLV-04', 'VER-08'],
+  basis: 'stated',
   title: 'webhook-id and eventId are stable across retries and unique across deliveries',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

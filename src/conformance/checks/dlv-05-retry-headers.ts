@@ -22,6 +22,7 @@ const WANTED = [
  */
 export const dlv05RetryHeaders: Check = {
   requirements: ['DLV-05'],
+  basis: 'stated',
   title: 'Retries carry Service-Retry-Num 1..3 and the reason; the first attempt neither',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

@@ -10,6 +10,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const dlv06Attempts: Check = {
   requirements: ['DLV-06'],
+  basis: 'stated',
   title: 'Four attempts at most; only transport errors, 5xx and 429 are retried',
   shared: ['v1 meeting.ended'],
   async run(context) {

@@ -15,6 +15,7 @@ const LATE_MS = 25;
  */
 export const dlv07Waits: Check = {
   requirements: ['DLV-07'],
+  basis: 'stated',
   title: 'Retry waits of about 1 s, 1 min, 5 min; Retry-After replaces the next, up to 5 min',
   exclusive: ['v1 meeting.ended'],
   quiet: 'together',

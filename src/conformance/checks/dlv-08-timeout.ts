@@ -17,6 +17,7 @@ const EARLY_MS = 300;
 /** DLV-08: an attempt not answered with 2xx within 3 seconds fails with reason `transport`. */
 export const dlv08Timeout: Check = {
   requirements: ['DLV-08'],
+  basis: 'stated',
   title: 'An answer later than 3 s is a transport failure and is retried',
   quiet: 'together',
   async run(context) {

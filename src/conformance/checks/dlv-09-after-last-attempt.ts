@@ -9,6 +9,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const dlv09AfterLastAttempt: Check = {
   requirements: ['DLV-09'],
+  basis: 'stated',
   title: 'After four failed attempts the subscription stays and the next event starts fresh',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

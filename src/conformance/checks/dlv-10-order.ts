@@ -6,6 +6,7 @@ import type { Check } from '../check.js';
  */
 export const dlv10Order: Check = {
   requirements: ['DLV-10'],
+  basis: 'stated',
   title: 'Events may arrive out of order',
   async run() {
     return {

@@ -9,6 +9,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const dlv11ReactionDebounce: Check = {
   requirements: ['DLV-11'],
+  basis: 'stated',
   title: 'Reaction changes of a message coalesce into one delivery of the full current set',
   shared: ['v0 chat:message:reaction'],
   quiet: 'together',

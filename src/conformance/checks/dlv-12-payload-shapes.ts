@@ -16,6 +16,7 @@ const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
  */
 export const dlv12PayloadShapes: Check = {
   requirements: ['DLV-12'],
+  basis: 'stated',
   title: 'Deliveries match the payload schema of their event',
   shared: ['v0 transcript:started', 'v0 lobby:booked', 'v1 chat.message'],
   async run(context) {

@@ -9,6 +9,7 @@ import { unixMicroseconds } from '../units.js';
  */
 export const eph01Post: Check = {
   requirements: ['EPH-01'],
+  basis: 'stated',
   title: 'postEphemeral answers ok with the chat, a timestamp and the thread',
   async run(context) {
     const need = needCredential(context, {

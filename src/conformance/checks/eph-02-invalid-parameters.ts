@@ -12,6 +12,7 @@ const MAX_NAME = 128;
  */
 export const eph02InvalidParameters: Check = tableCheck({
   requirements: ['EPH-02'],
+  basis: 'stated',
   title:
     'postEphemeral refuses missing text and invalid parameters with 400, takes a 128-character name',
   need: ({ version }) => ({

@@ -12,6 +12,7 @@ const MAX_TEXT_BYTES = 8000;
  */
 export const eph03TooLong: Check = tableCheck({
   requirements: ['EPH-03'],
+  basis: 'stated',
   title: 'Text of 8,000 UTF-8 bytes is accepted; over 8,000 gives 413 msg_too_long',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',

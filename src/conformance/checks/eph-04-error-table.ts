@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** EPH-04: the error table of postEphemeral, one seeded chat or user per row. */
 export const eph04ErrorTable: Check = tableCheck({
   requirements: ['EPH-04'],
+  basis: 'stated',
   title: 'postEphemeral gives each error of the table for its case',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',

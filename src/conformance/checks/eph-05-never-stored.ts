@@ -13,6 +13,7 @@ import { needCredential } from '../needs.js';
  */
 export const eph05NeverStored: Check = {
   requirements: ['EPH-05'],
+  basis: 'stated',
   title: 'An ephemeral message goes live to the recipient and never becomes chat.message',
   shared: ['v1 chat.message'],
   async run(context) {

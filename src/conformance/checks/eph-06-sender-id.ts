@@ -7,6 +7,7 @@ import { tableCheck } from '../table-check.js';
  */
 export const eph06SenderId: Check = tableCheck({
   requirements: ['EPH-06'],
+  basis: 'stated',
   title: 'Any sender.id is accepted: root, unknown, padded, any case',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',

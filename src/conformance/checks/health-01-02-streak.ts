@@ -11,6 +11,7 @@ import { rfc3339Utc } from '../units.js';
  */
 export const health0102Streak: Check = {
   requirements: ['HEALTH-01', 'HEALTH-02'],
+  basis: 'stated',
   title: 'A terminal failure sets failStreakStartedAt; a success sets lastSuccessAt and clears it',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

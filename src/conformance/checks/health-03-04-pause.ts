@@ -24,6 +24,7 @@ const PATIENCE_MS = 5000;
  */
 export const health0304Pause: Check = {
   requirements: ['HEALTH-03', 'HEALTH-04'],
+  basis: 'stated',
   title: 'A day of failures pauses a v1 subscription and never a v0 one',
   // app.uninstalled: an event no other check emits. Others emit transcript:started (DLV-12).
   shared: ['v1 app.uninstalled', 'v0 transcript:started'],

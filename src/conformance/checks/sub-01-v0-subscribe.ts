@@ -10,6 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const sub01V0Subscribe: Check = {
   requirements: ['SUB-01'],
+  basis: 'stated',
   title: 'v0 subscribe answers the subscription; magicast.created is refused',
   exclusive: ['v0 lobby:booked'],
   async run(context) {

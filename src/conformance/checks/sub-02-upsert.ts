@@ -7,6 +7,7 @@ import { needCredential } from '../needs.js';
  */
 export const sub02Upsert: Check = {
   requirements: ['SUB-02'],
+  basis: 'stated',
   title: 'Subscribing twice to one event and URL updates one subscription',
   exclusive: ['v0 onair.event.created'],
   async run(context) {

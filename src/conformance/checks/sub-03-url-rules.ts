@@ -14,6 +14,7 @@ const BASE = 'https://conformance.example.com/';
  */
 export const sub03UrlRules: Check = tableCheck({
   requirements: ['SUB-03'],
+  basis: 'stated',
   title:
     'Subscription URLs: 1024 characters accepted, 1025 refused, HTTPS outside local environments',
   need: ({ version }) => ({

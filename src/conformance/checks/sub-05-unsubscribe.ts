@@ -4,6 +4,7 @@ import { needCredential } from '../needs.js';
 /** SUB-05: v0 unsubscribe answers 204 with no body, then 404 for the same id. */
 export const sub05Unsubscribe: Check = {
   requirements: ['SUB-05'],
+  basis: 'stated',
   title: 'Unsubscribe gives 204, then 404',
   exclusive: ['v0 onair.event.updated'],
   async run(context) {

@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** SUB-06: v0 subscribe and unsubscribe are organization-only and need `webhook:write`. */
 export const sub06V0OrganizationOnly: Check = tableCheck({
   requirements: ['SUB-06'],
+  basis: 'stated',
   title: 'v0 subscriptions need an organization credential with webhook:write',
   cases: ({ profile }) => {
     const live = profile.credentials.filter((c) => !c.revoked);

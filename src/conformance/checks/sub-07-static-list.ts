@@ -11,6 +11,7 @@ type Listed = Record<string, unknown>;
  */
 export const sub07StaticList: Check = {
   requirements: ['SUB-07'],
+  basis: 'stated',
   title: 'v1 list shows every declared static subscription as static',
   async run(context) {
     const declared = context.profile.staticSubscriptions;

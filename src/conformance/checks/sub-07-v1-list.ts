@@ -7,6 +7,7 @@ import { needCredential } from '../needs.js';
  */
 export const sub07V1List: Check = {
   requirements: ['SUB-07'],
+  basis: 'stated',
   title: 'v1 list shows a new subscription as dynamic, and it is gone after unsubscribe',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

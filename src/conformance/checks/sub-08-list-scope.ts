@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** SUB-08: v1 list needs `webhook:read`, else 401. */
 export const sub08ListScope: Check = tableCheck({
   requirements: ['SUB-08'],
+  basis: 'stated',
   title: 'v1 list without webhook:read gives 401',
   cases: ({ profile, version }) => {
     const token = profile.credentials.find(

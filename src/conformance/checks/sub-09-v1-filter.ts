@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** SUB-09: v1 filter keys and values; `{}` and `{mention: false}` alone are refused. */
 export const sub09V1Filter: Check = tableCheck({
   requirements: ['SUB-09'],
+  basis: 'stated',
   title: 'v1 filters: valid values, no empty filter, no mention false alone',
   need: ({ version }) => ({
     operation: 'v1 post /webhook.subscribe',

@@ -9,6 +9,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const sub10V0Codes: Check = {
   requirements: ['SUB-10'],
+  basis: 'stated',
   title: 'v0 reaction codes match with or without colons; the payload keeps every reaction',
   exclusive: ['v0 chat:message:reaction'],
   async run(context) {

@@ -4,6 +4,7 @@ import { needCredential } from '../needs.js';
 /** VER-02: the header, else the credential's pin, else the baseline decides the version. */
 export const ver02VersionResolution: Check = {
   requirements: ['VER-02'],
+  basis: 'stated',
   title: 'Service-Version header, else the pin, else the baseline',
   async run(context) {
     const { call, credential, version, profile } = context;

@@ -4,6 +4,7 @@ import { needCredential } from '../needs.js';
 /** VER-03: every v1 answer names the version used, errors included. */
 export const ver03VersionHeader: Check = {
   requirements: ['VER-03'],
+  basis: 'stated',
   title: 'Service-Version on every v1 answer, success and error',
   async run(context) {
     const { call, version } = context;

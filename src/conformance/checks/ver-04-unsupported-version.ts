@@ -4,6 +4,7 @@ import { needCredential } from '../needs.js';
 /** VER-04: an unknown or malformed version gives 400 listing the supported ones. */
 export const ver04UnsupportedVersion: Check = {
   requirements: ['VER-04'],
+  basis: 'stated',
   title: 'An unsupported Service-Version gives 400 with the supported list',
   async run(context) {
     const { call, version } = context;

@@ -9,6 +9,7 @@ import { needCredential } from '../needs.js';
  */
 export const ver05Lifecycle: Check = {
   requirements: ['VER-05'],
+  basis: 'stated',
   title: 'Sunset versions give 410, deprecated ones say so in headers',
   async run(context) {
     const need = needCredential(context, { pin: context.version, scopes: ['webhook:read'] });

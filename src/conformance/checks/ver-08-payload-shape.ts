@@ -10,6 +10,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const ver08PayloadShape: Check = {
   requirements: ['VER-08'],
+  basis: 'stated',
   title: "Payloads match the subscription version's schema: bare, or enveloped with apiVersion",
   exclusive: ['v1 meeting.ended'],
   async run(context) {

@@ -12,6 +12,7 @@ const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
  */
 export const ver10MentionRender: Check = {
   requirements: ['VER-10'],
+  basis: 'stated',
   title: "Delivered message text uses the version's mention grammar",
   exclusive: ['v1 chat.message'],
   async run(context) {

@@ -9,6 +9,7 @@ import { nonce, withHooks } from '../deliveries.js';
  */
 export const ver11Membership: Check = {
   requirements: ['VER-11'],
+  basis: 'stated',
   title:
     'Channel messages by membership from 2026-08-20, by mention before; {mention: true} restores mentions',
   exclusive: ['v1 chat.message'],

@@ -10,6 +10,7 @@ const HOSTED_AVATARS_SINCE = '2026-08-25';
  */
 export const ver12AvatarGate: Check = tableCheck({
   requirements: ['VER-12'],
+  basis: 'stated',
   title: 'sender.imageUrl must be service-hosted from 2026-08-25, and only from then',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',

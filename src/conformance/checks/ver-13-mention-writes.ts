@@ -4,6 +4,7 @@ import { tableCheck } from '../table-check.js';
 /** VER-13: every version accepts both mention grammars, `|label` suffixes and `<@all>` on write. */
 export const ver13MentionWrites: Check = tableCheck({
   requirements: ['VER-13'],
+  basis: 'stated',
   title: 'Both mention grammars are accepted on write at every version',
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',

@@ -9,6 +9,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
  */
 export const ver14SubscriptionVersion: Check = {
   requirements: ['VER-14'],
+  basis: 'stated',
   title: 'Deliveries carry the version the subscription was created with',
   exclusive: ['v1 meeting.ended'],
   async run(context) {

@@ -6,6 +6,7 @@ import type { Check } from '../check.js';
  */
 export const ver15Cursor: Check = {
   requirements: ['VER-15'],
+  basis: 'stated',
   title: 'An invalid pagination cursor gives invalid_cursor',
   async run({ version, documents, report }) {
     const document = documents.get(version)?.document;

@@ -29,12 +29,11 @@ export function summarizeByRequirement(results: readonly CheckResult[]): Require
 }
 
 /**
- * A failed check covering several requirements fails only those its diagnostics name; it held the
- * others.
+ * A check's verdict on each requirement it covers: its own. A failed check fails every
+ * requirement it cites, so no requirement shows passed while a check citing it failed.
  */
-export function verdictFor(result: CheckResult, requirement: string): Verdict {
-  if (result.status !== 'failed') return result.status;
-  return result.diagnostics.some((d) => d.requirement === requirement) ? 'failed' : 'passed';
+export function verdictFor(result: CheckResult, _requirement: string): Verdict {
+  return result.status;
 }
 
 /** Exit 0 only when every applicable check passed. */

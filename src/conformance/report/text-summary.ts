@@ -1,7 +1,8 @@
+import type { Diagnostic } from '../../diagnostic.js';
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
 import { diagnosticText } from './diagnostic-text.js';
-import { summarizeByRequirement, verdictFor } from './requirement-summary.js';
+import { summarizeByRequirement } from './requirement-summary.js';
 
 const LABEL: Record<CheckResult['status'], string> = {
   passed: 'passed',
@@ -10,45 +11,109 @@ const LABEL: Record<CheckResult['status'], string> = {
   not_testable: 'untestable',
 };
 
-/** One progress line as a check ends. */
+const warningsOf = (result: CheckResult) =>
+  result.diagnostics.filter((d) => d.severity === 'warning');
+
+/** One progress line as a check ends; a pass with warnings says how many. */
 export function progressLine(result: CheckResult): string {
-  return `${LABEL[result.status].padEnd(10)} ${result.version}  ${result.check} (${result.durationMs} ms)`;
+  const warnings = warningsOf(result).length;
+  const noted = warnings ? ` ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+  return `${LABEL[result.status].padEnd(10)} ${result.version}  ${result.check}${noted} (${result.durationMs} ms)`;
 }
 
 /**
- * The summary by requirement: its verdict and the checks behind it, then for each requirement not
- * passed what was found or why it could not be tested, then the counts.
+ * The summary by requirement: its verdict and the checks behind it (the failing ones named when it
+ * failed), then for each requirement not passed what was found, with the request sent and the
+ * answer got, or why it could not be tested; then the warnings, what did not apply, and the counts.
  */
 export function textSummary(results: readonly CheckResult[]): string {
   const lines: string[] = ['', 'By requirement:'];
   for (const { requirement, verdict, results: covered } of summarizeByRequirement(results)) {
-    const checks = [...new Set(covered.map((r) => r.check))].join(', ');
+    const shown = covered.filter((r) => verdict === 'passed' || r.status === verdict);
+    const checks = [...new Set(shown.map((r) => r.check))].join(', ');
     lines.push(`  ${requirement.padEnd(10)} ${LABEL[verdict].padEnd(10)} ${checks}`);
-    const shown = new Set<string>();
-    for (const result of covered.filter(
-      (r) => verdictFor(r, requirement) === verdict && verdict !== 'passed',
-    )) {
-      const findings =
-        result.status === 'failed'
-          ? result.diagnostics
-              .filter((d) => d.requirement === requirement)
-              .map((d) => `${result.version} ${result.check}: ${diagnosticText(result, d)}`)
-          : [`${result.check}: ${result.reason ?? ''}`];
-      // A reason that every version gives alike is said once.
-      for (const finding of findings.filter((f) => !shown.has(f.replaceAll(result.version, '')))) {
-        shown.add(finding.replaceAll(result.version, ''));
-        lines.push(`      ${finding}`);
-      }
+    if (verdict !== 'passed') lines.push(...details(shown, requirement));
+  }
+  lines.push(...warningLines(results), ...notApplicableLines(results), '', countLine(results));
+  return lines.join('\n');
+}
+
+/** What the results behind a requirement's verdict found, or why they could not run. */
+function details(results: readonly CheckResult[], requirement: string): string[] {
+  const lines: string[] = [];
+  const shown = new Set<string>();
+  for (const result of results) {
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    // The findings that name this requirement, else all of the check's: it failed either way.
+    const own = errors.filter((d) => d.requirement === requirement);
+    const findings =
+      result.status === 'failed'
+        ? (own.length ? own : errors).map((d) => findingLines(result, d))
+        : [[`${result.check}: ${result.reason ?? ''}`]];
+    // A finding that every version gives alike is said once.
+    for (const finding of findings) {
+      const key = finding.join('\n').replaceAll(result.version, '');
+      if (shown.has(key)) continue;
+      shown.add(key);
+      lines.push(...finding.map((line, i) => `${i === 0 ? '      ' : '        '}${line}`));
     }
   }
+  return lines;
+}
+
+/** A finding, then the request it is about and the answer, one line each. */
+function findingLines(result: CheckResult, d: Diagnostic): string[] {
+  const lines = [`${result.version} ${result.check}: ${diagnosticText(result, d)}`];
+  const { request, answer } = d.exchange ?? {};
+  if (request)
+    lines.push(`sent: ${request.method} ${request.path}${request.body ? ` ${request.body}` : ''}`);
+  if (answer)
+    lines.push(
+      `got:  ${answer.status}${answer.body === undefined ? '' : ` ${JSON.stringify(answer.body)}`}`,
+    );
+  return lines;
+}
+
+/** Warnings: findings that rest on a reading the profile did not opt into, and other notes. */
+function warningLines(results: readonly CheckResult[]): string[] {
+  const warned = results.flatMap((r) => warningsOf(r).map((d) => [r, d] as const));
+  if (warned.length === 0) return [];
+  const lines = ['', `Warnings (${warned.length}; they do not fail the run):`];
+  const shown = new Set<string>();
+  for (const [result, d] of warned) {
+    const reading = d.reading ? ` [reading ${d.reading}]` : '';
+    const line = `${result.check}: ${diagnosticText(result, d)}${reading}`;
+    if (shown.has(line.replaceAll(result.version, ''))) continue;
+    shown.add(line.replaceAll(result.version, ''));
+    lines.push(`  ${result.version} ${line}`);
+  }
+  return lines;
+}
+
+/** How much of the run did not apply, and why, so a vacuous pass cannot go unnoticed. */
+function notApplicableLines(results: readonly CheckResult[]): string[] {
+  const skipped = results.filter((r) => r.status === 'not_applicable');
+  if (skipped.length === 0) return [];
+  // One line per reason, whichever version gave it.
+  const reasons = new Map<string, number>();
+  for (const { reason = '', version } of skipped) {
+    const key = reason.replaceAll(version, 'each version');
+    reasons.set(key, (reasons.get(key) ?? 0) + 1);
+  }
+  const share = Math.round((100 * skipped.length) / results.length);
+  return [
+    '',
+    `${share >= 25 ? 'NOTE: ' : ''}${skipped.length} of ${results.length} results did not apply (${share}%):`,
+    ...[...reasons].map(([reason, n]) => `  ${n} x ${reason}`),
+  ];
+}
+
+function countLine(results: readonly CheckResult[]): string {
   const count = (status: CheckResult['status']) =>
     results.filter((r) => r.status === status).length;
   const versions = new Set(results.map((r) => r.version)).size;
-  lines.push(
-    '',
-    `${results.length} results (${versions} version${versions === 1 ? '' : 's'}): ${count('passed')} passed, ${count('failed')} failed, ${count('not_applicable')} not applicable, ${count('not_testable')} not testable`,
-  );
-  return lines.join('\n');
+  const warnings = results.reduce((n, r) => n + warningsOf(r).length, 0);
+  return `${results.length} results (${versions} version${versions === 1 ? '' : 's'}): ${count('passed')} passed, ${count('failed')} failed, ${count('not_applicable')} not applicable, ${count('not_testable')} not testable; ${warnings} warning${warnings === 1 ? '' : 's'}`;
 }
 
 /** The generative phase in a few lines: how much it sent, its seed, and each failing case's replay. */

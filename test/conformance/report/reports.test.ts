@@ -60,8 +60,8 @@ describe('summarizeByRequirement', () => {
   const cases: Array<[string, string]> = [
     ['VER-02', 'passed'],
     ['DLV-03', 'failed'],
-    // The check failed, but not on this requirement: it held.
-    ['AUTH-12', 'passed'],
+    // A failed check fails every requirement it cites, whichever its findings name.
+    ['AUTH-12', 'failed'],
     ['DLV-10', 'not_applicable'],
     ['HEALTH-04', 'not_testable'],
   ];
@@ -152,8 +152,8 @@ describe('toJsonReport', () => {
     });
     expect(report.requirements.find((r) => r.requirement === 'AUTH-12')).toEqual({
       requirement: 'AUTH-12',
-      verdict: 'passed',
-      checks: [{ version: '2026-08-25', check: 'b', verdict: 'passed' }],
+      verdict: 'failed',
+      checks: [{ version: '2026-08-25', check: 'b', verdict: 'failed' }],
     });
     const results = JSON.parse(JSON.stringify(report)).results;
     expect(results).toHaveLength(RESULTS.length);
@@ -181,7 +181,7 @@ describe('textSummary', () => {
       /VER-03 +FAILED +e\n +2026-06-01 e: shape: GET \/v1\/webhook.list: content type text\/plain is not one of application\/json \(header content-type\)\n/,
     );
     expect(text).toContain(
-      '6 results (2 versions): 2 passed, 2 failed, 1 not applicable, 1 not testable',
+      '6 results (2 versions): 2 passed, 2 failed, 1 not applicable, 1 not testable; 0 warnings',
     );
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * A reading: where the specification implies a rule rather than stating it, the one this suite
+ * judges by, recorded under its id in docs/REQUIREMENTS.md ("Readings"). A finding that rests on a
+ * reading is a warning, unless the profile opts into the reading (`readings`), which makes it an
+ * error like any stated rule's.
+ */
+export interface Reading {
+  requirement: string;
+  /** The reading, in one sentence, as docs/REQUIREMENTS.md records it. */
+  text: string;
+}
+
+/** Every reading a check may rest on, by id; a test holds each one recorded in the requirements. */
+export const READINGS: ReadonlyMap<string, Reading> = new Map([
+  [
+    'VER-11.before-membership',
+    {
+      requirement: 'VER-11',
+      text: 'Before 2026-08-20 an organization app hears a channel message only when it mentions the app ("`{mention: true}` restores mention-only").',
+    },
+  ],
+  [
+    'VER-11.mention-outside-membership',
+    {
+      requirement: 'VER-11',
+      text: 'From 2026-08-20 a message mentioning the app in a channel it is not a member of reaches a subscription filtered `{mention: true}`, and not one without a filter.',
+    },
+  ],
+  [
+    'SUB-03.local-plain-http',
+    {
+      requirement: 'SUB-03',
+      text: 'A local environment accepts plain HTTP only to loopback and private hosts; plain HTTP to a public host is refused there too.',
+    },
+  ],
+  [
+    'SUB-09.invalid-parameter',
+    {
+      requirement: 'SUB-09',
+      text: 'A rejected v1 filter is answered 400 `invalid_parameter`, as other bad parameters are.',
+    },
+  ],
+  [
+    'VER-12.legacy-avatar-host',
+    {
+      requirement: 'VER-12',
+      text: 'A legacy `/photos/people/` avatar URL is service-hosted when it is on the API host (`baseUrl`), unless the profile names the avatar hosts.',
+    },
+  ],
+  [
+    'AUTH-05.single-use-code',
+    {
+      requirement: 'AUTH-05',
+      text: 'An authorization code is exchanged once; a second exchange is refused (RFC 6749 §4.1.2).',
+    },
+  ],
+  [
+    'AUTH.oauth-error-codes',
+    {
+      requirement: 'AUTH-03',
+      text: 'OAuth refusals carry the RFC 6749 codes (`invalid_request`, `invalid_client`, `invalid_grant`, `invalid_scope`, `unsupported_grant_type`, `unsupported_response_type`), with 401 for a failed client authentication.',
+    },
+  ],
+  [
+    'AUTH-10.rfc8414-fields',
+    {
+      requirement: 'AUTH-10',
+      text: 'The authorization-server metadata has the RFC 8414 fields: `issuer` (the auth URL), both endpoints, `response_types_supported: [code]`, the two grants, `code_challenge_methods_supported: [S256]` and `token_endpoint_auth_methods_supported`.',
+    },
+  ],
+]);
+
+/** Whether a finding resting on `reading` fails the run: only where the profile opted into it. */
+export function readingFails(reading: string, optedIn: readonly string[] | undefined): boolean {
+  return optedIn?.includes(reading) === true;
+}
