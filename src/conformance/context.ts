@@ -46,6 +46,11 @@ export interface CheckContext {
    */
   report(finding: Finding): void;
   /**
+   * Notes what the check could not exercise (a branch no fixture reaches): not a finding, but
+   * shown beside the result, so a pass is not taken for more than it tested.
+   */
+  note(text: string): void;
+  /**
    * A credential pinned to `pin` (or unpinned for null) with every scope in `scopes`, if the
    * profile has one.
    */
@@ -66,7 +71,9 @@ export interface CheckContext {
 
 /** What a check reports: the message, and what it knows of the rule, the values and the exchange. */
 export type Finding = Pick<Diagnostic, 'message'> &
-  Partial<Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location' | 'reading'>> & {
+  Partial<
+    Pick<Diagnostic, 'requirement' | 'expected' | 'actual' | 'location' | 'reading' | 'severity'>
+  > & {
     /** An answer `call` returned: the finding shows its request and the answer. */
     answer?: HttpAnswer;
   };
@@ -91,6 +98,7 @@ export interface RunScope {
 export interface Found {
   findings: Diagnostic[];
   shapes: Diagnostic[];
+  notes: string[];
 }
 
 /**
@@ -105,7 +113,7 @@ export function createContext(
   }: { id: string; requirements: readonly string[]; reading?: string },
   { profile, version, documents, receiver, fullSchedule }: RunScope,
 ): { context: CheckContext; found: Found } {
-  const found: Found = { findings: [], shapes: [] };
+  const found: Found = { findings: [], shapes: [], notes: [] };
   const requirement = requirements[0];
   // The request each answer came from, to show beside findings about it.
   const sent = new WeakMap<object, Exchange['request']>();
@@ -126,6 +134,9 @@ export function createContext(
     fullSchedule,
     documents,
     judge,
+    note(text) {
+      if (!found.notes.includes(text)) found.notes.push(text);
+    },
     report({ message, answer, reading = checkReading, ...details }) {
       const request = answer && sent.get(answer);
       const named = {

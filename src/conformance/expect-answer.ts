@@ -4,6 +4,8 @@ import type { CheckContext } from './context.js';
 
 /** Any status from 400 to 499: a refusal whose status the specification does not give. */
 export const CLIENT_ERROR = '4xx';
+/** Any status from 200 to 299: a success whose status the specification does not give. */
+export const SUCCESS = '2xx';
 
 /**
  * What a case accepts of an answer: the status the specification gives (or the statuses it
@@ -11,7 +13,7 @@ export const CLIENT_ERROR = '4xx';
  * name the same refusal).
  */
 export interface Expected {
-  status: number | readonly number[] | typeof CLIENT_ERROR;
+  status: number | readonly number[] | typeof CLIENT_ERROR | typeof SUCCESS;
   /** v1 and OAuth errors say `error`, v0 errors say `code`; either is compared here. */
   error?: string | readonly string[];
   /**
@@ -29,12 +31,18 @@ const listOf = <T>(value: T | readonly T[]): readonly T[] =>
 /** Whether `status` is one `expected` allows. */
 export function statusAllowed(expected: Expected['status'], status: number): boolean {
   if (expected === CLIENT_ERROR) return status >= 400 && status < 500;
+  if (expected === SUCCESS) return status >= 200 && status < 300;
   return listOf(expected).includes(status);
 }
 
 /** The expected answer in words: `400 invalid_parameter`, `401 or 403`, `a 4xx refusal`. */
 export function describeExpected({ status, error }: Expected): string {
-  const statuses = status === CLIENT_ERROR ? 'a 4xx refusal' : listOf(status).join(' or ');
+  const statuses =
+    status === CLIENT_ERROR
+      ? 'a 4xx refusal'
+      : status === SUCCESS
+        ? 'a 2xx success'
+        : listOf(status).join(' or ');
   return error === undefined ? statuses : `${statuses} ${listOf(error).join(' or ')}`;
 }
 

@@ -5,6 +5,7 @@ import { runPooled } from './check-pool.js';
 import { CHECKS } from './checks/index.js';
 import { type Found, type RunScope, createContext } from './context.js';
 import type { Profile } from './profile.js';
+import { lifecycleOf } from './profile-facts.js';
 import { type Receiver, startReceiver } from './receiver.js';
 
 export interface CheckResult {
@@ -19,6 +20,8 @@ export interface CheckResult {
    */
   diagnostics: Diagnostic[];
   reason?: string;
+  /** What the check could not exercise, though it ran: a pass says no more than it tested. */
+  notes?: string[];
   durationMs: number;
 }
 
@@ -119,6 +122,18 @@ const RERUNS = 2;
 async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckResult> {
   const [id, check] = entry;
   const begun = performance.now();
+  const sunset = sunsetSkip(check, scope);
+  if (sunset)
+    return {
+      check: id,
+      title: check.title,
+      version: scope.version,
+      requirements: check.requirements,
+      status: sunset.skip,
+      diagnostics: [],
+      reason: sunset.reason,
+      durationMs: 0,
+    };
   let { skip, found } = await attempt(entry, scope);
   // A measurement the suite's own stalls left unsure says nothing of the implementation: measure
   // again (Skip.rerun).
@@ -139,7 +154,21 @@ async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckR
     ...base,
     status: diagnostics.some((d) => d.severity === 'error') ? 'failed' : 'passed',
     diagnostics,
+    ...(found.notes.length ? { notes: found.notes } : {}),
     durationMs,
+  };
+}
+
+/**
+ * VER-05: every request pinned to a version the implementation declares sunset answers 410, so
+ * only the lifecycle's own check applies there.
+ */
+function sunsetSkip(check: Check, { profile, version }: RunScope): Skip | undefined {
+  if (lifecycleOf(profile, version) !== 'sunset' || check.requirements.includes('VER-05'))
+    return undefined;
+  return {
+    skip: 'not_applicable',
+    reason: `the profile declares ${version} sunset: requests pinned to it answer 410 (VER-05)`,
   };
 }
 

@@ -15,7 +15,10 @@ export interface Case {
    * The call that removes what the case made, given its answer (the subscription an accepted
    * maximum created), so a run leaves nothing behind; undefined when there is nothing to remove.
    */
-  undo?: (answer: HttpAnswer<any>) => CallInput | undefined;
+  undo?: (
+    answer: HttpAnswer<any>,
+    context: CheckContext,
+  ) => CallInput | undefined | Promise<CallInput | undefined>;
 }
 
 export interface TableCheckSpec extends Omit<Check, 'run'> {
@@ -41,7 +44,7 @@ export function tableCheck({ need, cases, ...check }: TableCheckSpec): Check {
       for (const c of table) {
         const answer = await context.call(c.call);
         expectAnswer(context, c.name, answer, c.expect, c.requirement);
-        const undo = c.undo?.(answer);
+        const undo = await c.undo?.(answer, context);
         if (undo) await context.call(undo);
       }
     },

@@ -2,8 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpAnswer } from '../../src/http-answer.ts';
 import { writeJson } from '../../src/http/http-io.ts';
 
-/** An answer as a server writes it: every header it is sent with. */
-export type WrittenAnswer = HttpAnswer & { headers: Record<string, string> };
+/**
+ * An answer as a server writes it: every header it is sent with. A rewrite may give `raw`, the
+ * exact JSON text to send instead of `body` as `writeJson` writes it (other indentation, key order
+ * or escapes).
+ */
+export type WrittenAnswer = HttpAnswer & { headers: Record<string, string>; raw?: string };
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 type Head = { status: number; headers: Record<string, string> };
@@ -48,9 +52,17 @@ function holdAnswers(res: ServerResponse, rewrite: (answer: WrittenAnswer) => Wr
       release();
       return res.end(chunk as never, ...(rest as never[]));
     }
-    const { status, headers, body } = rewrite(decoded(head, chunk));
+    const { status, headers, body, raw } = rewrite(decoded(head, chunk));
     restore();
-    writeJson(res, status, headers ?? {}, body);
+    if (raw === undefined) writeJson(res, status, headers ?? {}, body);
+    else
+      res
+        .writeHead(status, {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(raw),
+        })
+        .end(raw);
     return res;
   }) as ServerResponse['end'];
 }

@@ -1,9 +1,12 @@
 import type { Check } from '../check.js';
+import { SUCCESS, expectAnswer } from '../expect-answer.js';
+import { findSubscription, readList } from '../find-subscription.js';
 import { needCredential } from '../needs.js';
 
 /**
  * SUB-07: v1 list answers `{webhooks: [...]}` with static and dynamic entries told apart by
- * `dynamic`.
+ * `dynamic`. What v1 subscribe created is found in the list by event and url: the subscribe answer
+ * is not shown ("Other v1 endpoints named"), the list's entries are.
  */
 export const sub07V1List: Check = {
   requirements: ['SUB-07'],
@@ -19,34 +22,38 @@ export const sub07V1List: Check = {
     if ('skip' in need) return need;
     const { call } = context;
     const { token } = need;
-    const url = `https://conformance.example.com/sub-07/${Date.now()}`;
+    const [event, url] = ['meeting.ended', `https://conformance.example.com/sub-07/${Date.now()}`];
     const created = await call({
       path: '/v1/webhook.subscribe',
       method: 'POST',
       token,
-      json: { event: 'meeting.ended', url },
+      json: { event, url },
     });
-    const id = created.body?.id;
-    const listed = async () =>
-      ((await call({ path: '/v1/webhook.list', token })).body?.webhooks ?? null) as Array<
-        Record<string, unknown>
-      > | null;
-    const before = await listed();
-    const entry = before?.find((w) => w.id === id);
-    if (!entry || entry.dynamic !== true || entry.url !== url || entry.event !== 'meeting.ended') {
+    if (!expectAnswer(context, `subscribing to ${event} at ${url}`, created, { status: SUCCESS }))
+      return;
+    const found = await findSubscription(context, { token, event, url });
+    if ('skip' in found) return found;
+    if ('problem' in found) return void context.report({ message: found.problem });
+    if (found.entry.dynamic !== true)
       context.report({
-        message: 'the new subscription is not listed as dynamic with its event and url',
-        expected: { id, event: 'meeting.ended', url, dynamic: true },
-        actual: entry ?? before,
+        message: `the new subscription ${found.id} is listed with dynamic ${JSON.stringify(found.entry.dynamic)}, not true`,
+        expected: { event, url, dynamic: true },
+        actual: found.entry,
       });
-    }
-    await call({ path: '/v1/webhook.unsubscribe', method: 'POST', token, json: { id } });
-    const after = await listed();
-    if (!Array.isArray(after) || after.some((w) => w.id === id))
+    const removed = await call({
+      path: '/v1/webhook.unsubscribe',
+      method: 'POST',
+      token,
+      json: { id: found.id },
+    });
+    if (!expectAnswer(context, `unsubscribing ${found.id}`, removed, { status: SUCCESS })) return;
+    const after = await readList(context, token);
+    if ('entries' in after && after.entries.some((w) => w.id === found.id))
       context.report({
-        message: 'after unsubscribe the list still has the subscription, or no webhooks array',
+        message: `after unsubscribe the list still has subscription ${found.id}`,
         expected: 'webhooks without it',
-        actual: after,
+        actual: after.entries.filter((w) => w.id === found.id),
       });
+    if ('problem' in after) context.report({ message: after.problem });
   },
 };

@@ -34,7 +34,13 @@ export function textSummary(results: readonly CheckResult[]): string {
     lines.push(`  ${requirement.padEnd(10)} ${LABEL[verdict].padEnd(10)} ${checks}`);
     if (verdict !== 'passed') lines.push(...details(shown, requirement));
   }
-  lines.push(...warningLines(results), ...notApplicableLines(results), '', countLine(results));
+  lines.push(
+    ...warningLines(results),
+    ...noteLines(results),
+    ...notApplicableLines(results),
+    '',
+    countLine(results),
+  );
   return lines.join('\n');
 }
 
@@ -88,6 +94,16 @@ function warningLines(results: readonly CheckResult[]): string[] {
     lines.push(`  ${result.version} ${line}`);
   }
   return lines;
+}
+
+/** What checks ran but could not exercise, once per text whichever version noted it. */
+function noteLines(results: readonly CheckResult[]): string[] {
+  const notes = new Map<string, string>();
+  for (const r of results)
+    for (const note of r.notes ?? [])
+      notes.set(`${r.check}: ${note.replaceAll(r.version, 'V')}`, `${r.check}: ${note}`);
+  if (notes.size === 0) return [];
+  return ['', 'Not exercised:', ...[...notes.values()].map((n) => `  ${n}`)];
 }
 
 /** How much of the run did not apply, and why, so a vacuous pass cannot go unnoticed. */

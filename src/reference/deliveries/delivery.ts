@@ -67,6 +67,8 @@ export function createDelivery(parts: DeliveryParts): Delivery {
         retry: retryOf(previous, attempt),
       });
       const outcome = await parts.sender.send(subscription.url, { headers, body });
+      // Closed while the attempt was out: the store may be gone, so nothing is recorded.
+      if (parts.closing.aborted) return report(subscription.id, webhookId, attempt, CANCELLED);
       // Most deliveries end here: no further await for them (see npm run bench).
       const ending = endingOf(parts, subscription.id, outcome, attempt);
       if (ending) return report(subscription.id, webhookId, attempt, await ending);

@@ -107,7 +107,11 @@ function createDispatch(
     // A plain loop: this runs once per event, and closures cost here (see npm run bench).
     const deliveries: Array<Promise<DeliveryReport>> = [];
     for (const r of await route(app, event)) deliveries.push(deliver(app, r, event, id));
-    return { deliveries: deliveries.length, debounced: false, settled: Promise.all(deliveries) };
+    const settled = Promise.all(deliveries);
+    // Most emitters never wait for the deliveries: a failure is theirs to see if they do, and is
+    // not an unhandled rejection of the server's if they do not.
+    settled.catch(() => {});
+    return { deliveries: deliveries.length, debounced: false, settled };
   };
 }
 
