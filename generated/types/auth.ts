@@ -198,13 +198,32 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A bad authorization request (for example `plain` PKCE or an unregistered `redirect_uri`). The body is not shown in SPEC.md. */
+            /** @description A bad authorization request (for example `plain` PKCE or an unregistered `redirect_uri`). The body is not shown in SPEC.md: an error page, or JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Oauth-error"];
+                    "text/html": string;
+                };
+            };
+            /** @description Another redirect SPEC.md does not show: to a sign-in or consent page of the authorization server, or back to a registered `redirect_uri` with `error` and `state` for a refused request of a valid client (RFC 6749 §4.1.2.1). Never to a `redirect_uri` that is not registered. */
+            "3XX": {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another refusal SPEC.md does not show (an unknown client, say); an error page, or JSON. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Oauth-error"];
+                    "text/html": string;
                 };
             };
         };

@@ -1,6 +1,7 @@
 import type { Profile } from '../conformance/profile.js';
 import { listOperations } from '../openapi/operations.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { loadVersionRegistry } from '../versions.js';
 import { type MockConfig, defaultConfig } from './config.js';
 
 /**
@@ -63,5 +64,17 @@ export function mockProfile(url: string, config: MockConfig = defaultConfig()): 
     consent: { query: {} },
     signingSecret: `whsec_${Buffer.from('mock-signing-secret-of-32-bytes!').toString('base64')}`,
     timeScale: 1,
+    // VER-05: the mock answers each version as the registry says (a field of format 3, read by
+    // every format).
+    lifecycle: {
+      deprecated: versionsWith('deprecated'),
+      sunset: versionsWith('sunset'),
+    },
   };
+}
+
+function versionsWith(status: string): string[] {
+  return loadVersionRegistry()
+    .versions.filter((v) => v.status === status)
+    .map((v) => v.version);
 }

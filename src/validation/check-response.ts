@@ -83,7 +83,8 @@ function contentFindings(
   response: JudgedAnswer,
 ): Diagnostic[] {
   const content = documented.content as Record<string, unknown> | undefined;
-  if (!content) return [];
+  // HTTP gives 204 and 205 no body: a range (`2XX`) that documents one cannot ask it of them.
+  if (!content || response.status === 204 || response.status === 205) return [];
   const mediaType = readHeader(response.headers, 'content-type')
     ?.split(';')[0]
     ?.trim()

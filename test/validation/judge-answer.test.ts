@@ -105,3 +105,109 @@ describe('judgeAnswer', () => {
       expect(d).toMatchObject({ severity: 'error', message: expect.any(String) });
   });
 });
+
+// Answers SPEC.md does not show are not held to one implementation's choice: any 2xx of the
+// operations it names without answers, any 4xx refusal it gives no status or code for, the
+// VER-04 list under any name, an authorize refusal as an error page or a redirect.
+describe('judgeAnswer, where SPEC.md leaves the answer open', () => {
+  const answer = (
+    path: string,
+    method: string,
+    status: number,
+    body?: unknown,
+    type = 'application/json',
+  ): JudgedAnswer => ({
+    path,
+    method,
+    status,
+    headers: { 'service-version': latest, ...(body === undefined ? {} : { 'content-type': type }) },
+    body,
+  });
+  const cases: Array<[string, { given: JudgedAnswer; want: string[] }]> = [
+    [
+      'v1 subscribe answering 201',
+      { given: answer('/v1/webhook.subscribe', 'POST', 201, { ok: true }), want: [] },
+    ],
+    [
+      'v1 unsubscribe answering 204 without a body',
+      { given: answer('/v1/webhook.unsubscribe', 'POST', 204), want: [] },
+    ],
+    [
+      'v1 subscribe refusing a scope with 403',
+      {
+        given: answer('/v1/webhook.subscribe', 'POST', 403, { error: 'insufficient_scope' }),
+        want: [],
+      },
+    ],
+    [
+      'v1 unsubscribe of an unknown id answered 404',
+      {
+        given: answer('/v1/webhook.unsubscribe', 'POST', 404, { ok: false, error: 'not_found' }),
+        want: [],
+      },
+    ],
+    [
+      'postEphemeral refusing a wrong content type with 415',
+      {
+        given: answer('/v1/chat.postEphemeral', 'POST', 415, { error: 'unsupported_media_type' }),
+        want: [],
+      },
+    ],
+    [
+      'postEphemeral refusing a body that is no JSON with 400 invalid_json',
+      { given: answer('/v1/chat.postEphemeral', 'POST', 400, { error: 'invalid_json' }), want: [] },
+    ],
+    [
+      'a rate limit answered 429',
+      { given: answer('/v1/webhook.list', 'GET', 429, { error: 'ratelimited' }), want: [] },
+    ],
+    [
+      'VER-04 listing the versions under another name',
+      {
+        given: answer('/v1/webhook.list', 'GET', 400, {
+          error: 'unsupported_version',
+          supported: [latest],
+        }),
+        want: [],
+      },
+    ],
+    [
+      'an authorize refusal as an HTML page',
+      {
+        given: answer('/oauth/authorize', 'GET', 400, '<p>Unknown redirect_uri</p>', 'text/html'),
+        want: [],
+      },
+    ],
+    [
+      'an authorize redirect with 303',
+      {
+        given: {
+          ...answer('/oauth/authorize', 'GET', 303),
+          headers: { location: 'https://auth.example/login' },
+        },
+        want: [],
+      },
+    ],
+    // What SPEC.md states is still judged.
+    [
+      'a 401 with a code SPEC.md does not give',
+      {
+        given: answer('/v1/token.info', 'GET', 401, { error: 'expired' }),
+        want: ['body body/error', 'body body'],
+      },
+    ],
+    [
+      'v1 list answering a server error without a JSON body',
+      {
+        given: answer('/v1/webhook.list', 'GET', 500, 'oops', 'text/plain'),
+        want: ['content_type header content-type'],
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_, { given, want }) => {
+    const found = judgeAnswer(documents, given, latest);
+    expect([...new Set(found.map((d) => `${d.rule} ${d.location}`))]).toEqual(want);
+    for (const d of found)
+      expect(d).toMatchObject({ severity: 'error', message: expect.any(String) });
+  });
+});

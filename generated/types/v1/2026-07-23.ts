@@ -454,10 +454,10 @@ export interface components {
         };
         /**
          * unsupported-version-error
-         * @description A 400 for an unsupported `Service-Version` (VER-04): the body lists the supported versions. SPEC.md names neither the field nor a code; `supportedVersions` is this contract's name for the list.
+         * @description A 400 for an unsupported `Service-Version` (VER-04): the body lists the supported versions. SPEC.md names neither the field nor a code; `supportedVersions` is this contract's name for the list, which an implementation may name otherwise (the conformance suite looks for the versions anywhere in the body).
          */
         "Unsupported-version-error": {
-            supportedVersions: components["schemas"]["Version-date"][];
+            supportedVersions?: components["schemas"]["Version-date"][];
         } & components["schemas"]["Error-body"];
         /**
          * auth-error-code
@@ -808,6 +808,18 @@ export interface components {
                 "application/json": components["schemas"]["Error-body"];
             };
         };
+        /** @description A refusal whose status SPEC.md does not give for this operation (its answers are not shown, the catalogue of error codes is not complete, rate limits are not shown): any 4xx, with any error body. */
+        "refusal-unspecified": {
+            headers: {
+                "Service-Version": components["headers"]["service-version"];
+                Deprecation: components["headers"]["deprecation"];
+                Sunset: components["headers"]["sunset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error-body"];
+            };
+        };
         /** @description Missing or refused credential (AUTH-01, AUTH-02). */
         unauthorized: {
             headers: {
@@ -846,6 +858,18 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Unauthorized-error"] | components["schemas"]["Missing-scope-error"];
+            };
+        };
+        /** @description A success whose status SPEC.md does not give (it names the operation, not its answers): any 2xx. A body, where there is one, is not shown beyond "success bodies of v1 endpoints include ok true". */
+        "success-unspecified": {
+            headers: {
+                "Service-Version": components["headers"]["service-version"];
+                Deprecation: components["headers"]["deprecation"];
+                Sunset: components["headers"]["sunset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Unspecified-body"];
             };
         };
         /**
@@ -989,6 +1013,7 @@ export interface operations {
             };
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
+            "4XX": components["responses"]["refusal-unspecified"];
         };
     };
     chatPostEphemeral: {
@@ -1024,7 +1049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chat-post-ephemeral-response"];
                 };
             };
-            /** @description A bad parameter (EPH-02, EPH-04, AUTH-11), or an unsupported `Service-Version` (VER-04). */
+            /** @description A bad parameter (EPH-02, EPH-04, AUTH-11) with the code SPEC.md gives it, an unsupported `Service-Version` (VER-04), or another bad request, whose code SPEC.md does not give. */
             400: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1033,7 +1058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post-ephemeral-bad-request-error"] | components["schemas"]["Unsupported-version-error"];
+                    "application/json": components["schemas"]["Post-ephemeral-bad-request-error"] | components["schemas"]["Unsupported-version-error"] | components["schemas"]["Error-body"];
                 };
             };
             401: components["responses"]["unauthorized"];
@@ -1087,6 +1112,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            "4XX": components["responses"]["refusal-unspecified"];
         };
     };
     webhookSubscribe: {
@@ -1126,6 +1152,8 @@ export interface operations {
             401: components["responses"]["unauthorized-or-missing-scope"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
+            "2XX": components["responses"]["success-unspecified"];
+            "4XX": components["responses"]["refusal-unspecified"];
         };
     };
     webhookUnsubscribe: {
@@ -1165,6 +1193,8 @@ export interface operations {
             401: components["responses"]["unauthorized-or-missing-scope"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
+            "2XX": components["responses"]["success-unspecified"];
+            "4XX": components["responses"]["refusal-unspecified"];
         };
     };
     tokenInfo: {
@@ -1200,6 +1230,8 @@ export interface operations {
             401: components["responses"]["unauthorized"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
+            "2XX": components["responses"]["success-unspecified"];
+            "4XX": components["responses"]["refusal-unspecified"];
         };
     };
     tokenRevoke: {
@@ -1235,6 +1267,8 @@ export interface operations {
             401: components["responses"]["unauthorized"];
             410: components["responses"]["gone"];
             500: components["responses"]["internal-error"];
+            "2XX": components["responses"]["success-unspecified"];
+            "4XX": components["responses"]["refusal-unspecified"];
         };
     };
     chatMessageEvent: {
