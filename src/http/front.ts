@@ -37,6 +37,9 @@ export type FrontResult =
   | ({ kind: 'answer' } & Required<HttpAnswer>)
   | { kind: 'pass'; request: PassedRequest; headers: Record<string, string> };
 
+/** What a request that never arrived in full is answered, if its connection still listens. */
+const ABORTED = { status: 408, headers: {}, body: { error: 'request_timeout' } };
+
 /**
  * The rules of the spec every implementation applies before it answers, shared by the mock and the
  * reference server: routing by generation, the version (VER-02..05) and its headers, credentials
@@ -53,6 +56,8 @@ export function createFront(
     // The body is read (bounded) before anything is judged: an answer sent while the client is
     // still uploading ends in a reset connection, and the client never sees it.
     const read = await readBody(req);
+    // The client left, or its deadline passed and it was answered 408 (listen.ts): nothing more.
+    if ('aborted' in read) return { kind: 'answer', ...ABORTED };
     const url = requestTarget(req.url);
     if (!url)
       return { kind: 'answer', status: 400, headers: {}, body: { error: 'invalid_request' } };

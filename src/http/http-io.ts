@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Bodies larger than this are refused before they are read in full. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export type ReadBody = { ok: true; raw: Buffer } | { ok: false; tooLarge: true };
+export type ReadBody =
+  { ok: true; raw: Buffer } | { ok: false; tooLarge: true } | { ok: false; aborted: true };
 
 /**
  * The bytes of a request, or `tooLarge` once they pass `limit`. Past the limit nothing is kept,
@@ -24,7 +25,14 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
         size > limit ? { ok: false, tooLarge: true } : { ok: true, raw: Buffer.concat(chunks) },
       ),
     );
-    req.on('error', reject);
+    // The client went, or its deadline passed (listen.ts answered 408 and closed): nothing to
+    // answer, nothing kept.
+    req.on('close', () => {
+      if (!req.complete) resolve({ ok: false, aborted: true });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? resolve({ ok: false, aborted: true }) : reject(error),
+    );
   });
 }
 

@@ -71,15 +71,52 @@ export async function probePort(port: number, host = '127.0.0.1'): Promise<void>
 }
 
 /**
- * Serves a handler on loopback, answering 500 in the spec's shape if it ever throws. A port that
- * cannot be bound rejects with PortUnavailableError.
+ * How long a request may take to arrive, in milliseconds: its head, and the whole of it with its
+ * body. Past either, the server answers 408 and closes the connection, so slow or idle clients
+ * cannot hold its capacity (SECURITY.md). `SERVICE_CONTRACT_HEADERS_TIMEOUT_MS` and
+ * `SERVICE_CONTRACT_REQUEST_TIMEOUT_MS` change them for a process.
+ */
+export const DEADLINES = { headersMs: 10_000, requestMs: 30_000 } as const;
+
+/** How often the server looks for requests past their deadline: a deadline is kept within this. */
+const DEADLINE_CHECK_MS = 500;
+
+/** A deadline from the environment, where it names a whole number of milliseconds; else `fallback`. */
+function deadlineOf(name: string, fallback: number): number {
+  const value = process.env[name];
+  return value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0
+    ? Number(value)
+    : fallback;
+}
+
+/** The deadlines a server of this process keeps. */
+export function deadlines(): { headersMs: number; requestMs: number } {
+  const requestMs = deadlineOf('SERVICE_CONTRACT_REQUEST_TIMEOUT_MS', DEADLINES.requestMs);
+  // Node requires the head's deadline to be no longer than the whole request's.
+  const headersMs = Math.min(
+    requestMs,
+    deadlineOf('SERVICE_CONTRACT_HEADERS_TIMEOUT_MS', DEADLINES.headersMs),
+  );
+  return { headersMs, requestMs };
+}
+
+/**
+ * Serves a handler on loopback, answering 500 in the spec's shape if it ever throws, and 408 to a
+ * request that does not arrive within its deadlines (DEADLINES). A port that cannot be bound
+ * rejects with PortUnavailableError.
  */
 export async function listen(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
   options: { port?: number; host?: string },
   name: string,
 ) {
-  const server = createServer((req, res) => {
+  const { headersMs, requestMs } = deadlines();
+  const timing = {
+    headersTimeout: headersMs,
+    requestTimeout: requestMs,
+    connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, headersMs),
+  };
+  const server = createServer(timing, (req, res) => {
     handler(req, res).catch((error: unknown) => {
       // A crash would be a defect: answer 500 in the spec's shape and keep serving.
       console.error(failureLine(name, req, error));

@@ -5,7 +5,8 @@ import { type LoadedDocument, loadDocumentsByVersion } from '../validation/docum
 import { judgeAnswer } from '../validation/judge-answer.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import { type UpstreamAnswer, createUpstream, decodedAnswer, passedHeaders } from './upstream.js';
-import { readBody } from '../http/http-io.js';
+import { type ReadBody, readBody } from '../http/http-io.js';
+import { redactText } from '../redact.js';
 import { requestTarget } from '../http/request-target.js';
 import { type Refusal, type RequestJudgement, judgeRequest } from './judge-request.js';
 
@@ -23,12 +24,15 @@ const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 const TOO_MANY_RULE = 'more_violations';
 /**
  * Defaults of the bounds: together they cap the proxy's memory at about
- * maxInFlight x (request + answer).
+ * maxReading x request + maxInFlight x (request + answer). Bodies still arriving hold a reading
+ * slot, not an in-flight one, and only until their deadline (listen.ts): slow clients cannot take
+ * the slots of requests being judged and forwarded.
  */
 const PROXY_LIMITS = {
   maxBodyBytes: 1024 * 1024,
   maxAnswerBytes: 8 * 1024 * 1024,
   maxInFlight: 64,
+  maxReading: 256,
 } as const;
 
 export interface ProxyOptions {
@@ -41,8 +45,10 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** The largest upstream answer passed on (8 MiB); a larger one is cut off and answered 502. */
   maxAnswerBytes?: number;
-  /** Requests forwarded at once (64); past that the proxy answers 503 with Retry-After. */
+  /** Requests judged and forwarded at once (64); past that the proxy answers 503 with Retry-After. */
   maxInFlight?: number;
+  /** Request bodies being read at once (256); past that the proxy answers 503 with Retry-After. */
+  maxReading?: number;
   /**
    * Answer a request that breaks a rule as the spec does (its 4xx and error body) instead of
    * forwarding it; by default it is forwarded and only reported.
@@ -70,15 +76,21 @@ export async function startProxy(options: ProxyOptions) {
     rejectInvalid: options.rejectInvalid ?? false,
     avatarHosts: options.avatarHosts ?? [],
   };
+  const busy = () => ({ 'retry-after': '1', connection: 'close' });
+  let reading = 0;
   let inFlight = 0;
   // An upstream that fails is the proxy's 502, not a crash; binding goes through the shared
   // listen, so a busy port is a PortUnavailableError rather than an unhandled 'error' event.
   const forward = async (req: IncomingMessage, res: ServerResponse) => {
-    // Bounded concurrency: each request in flight may hold a body and an answer in memory.
-    if (inFlight >= limits.maxInFlight)
-      return refuse(res, 503, 'proxy_busy', { 'retry-after': '1', connection: 'close' });
+    // Bounded concurrency, in two stages: bodies arriving (each up to maxBodyBytes, each within
+    // the request deadline), then requests judged and forwarded (a body and an answer each).
+    if (reading >= limits.maxReading) return refuse(res, 503, 'proxy_busy', busy());
+    reading += 1;
+    const read = await readBody(req, limits.maxBodyBytes).finally(() => (reading -= 1));
+    if ('aborted' in read) return;
+    if (inFlight >= limits.maxInFlight) return refuse(res, 503, 'proxy_busy', busy());
     inFlight += 1;
-    await handle(proxy, req, res)
+    await handle(proxy, req, res, read)
       .catch((error: Error) => {
         proxy.log(`proxy: upstream ${options.upstream} failed: ${error.message}`);
         if (!res.headersSent) refuse(res, 502, 'upstream_failed');
@@ -87,6 +99,15 @@ export async function startProxy(options: ProxyOptions) {
   };
   const { url, close } = await listen(forward, options, 'proxy');
   return { url, close: () => (proxy.upstream.close(), close()) };
+}
+
+/**
+ * The request target as a log line shows it: credentials in its query (`access_token`, `code`,
+ * ...) replaced, unless SERVICE_CONTRACT_SHOW_SECRETS=1 asks for them (local debugging).
+ */
+function shown(req: IncomingMessage): string {
+  const target = req.url ?? '';
+  return process.env.SERVICE_CONTRACT_SHOW_SECRETS === '1' ? target : redactText(target);
 }
 
 /** What every forwarded request shares. */
@@ -100,16 +121,20 @@ interface Proxy extends ReturnType<typeof proxyLimits> {
 }
 
 /** One request: read, forwarded, its answer read (bounded), judged and passed back. */
-async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { log, maxBodyBytes, maxAnswerBytes } = proxy;
+async function handle(
+  proxy: Proxy,
+  req: IncomingMessage,
+  res: ServerResponse,
   // Read first, as the front does, so no answer races a client still uploading.
-  const read = await readBody(req, maxBodyBytes);
+  read: ReadBody,
+): Promise<void> {
+  const { log, maxBodyBytes, maxAnswerBytes } = proxy;
   const url = requestTarget(req.url);
   // A request-target that is no origin-form path (`\\`, `//host`) names nothing upstream could
   // serve.
   if (!url) return refuse(res, 400, 'invalid_request');
   if (!read.ok) {
-    log(`proxy: refused ${req.method} ${req.url}: body over ${maxBodyBytes} bytes`);
+    log(`proxy: refused ${req.method} ${shown(req)}: body over ${maxBodyBytes} bytes`);
     return refuse(res, 413, 'request_too_large', { connection: 'close' });
   }
   const asked = judgeRequest(proxy, req, url, read.raw);
@@ -121,7 +146,7 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
   }
   const answer = await proxy.upstream.forward(req, read.raw, maxAnswerBytes);
   if (!answer) {
-    log(`proxy: upstream answer to ${req.method} ${req.url} is over ${maxAnswerBytes} bytes`);
+    log(`proxy: upstream answer to ${req.method} ${shown(req)} is over ${maxAnswerBytes} bytes`);
     return refuse(res, 502, 'upstream_too_large');
   }
   // VER-03: the version the answer names judges it; else the one the request resolved to, else
@@ -134,7 +159,7 @@ async function handle(proxy: Proxy, req: IncomingMessage, res: ServerResponse): 
   if (diagnostics.length) {
     headers[VIOLATIONS_HEADER] = violationsHeader(diagnostics);
     const found = diagnostics.map(describe).join('; ');
-    log(`violation ${req.method} ${req.url} ${answer.status}: ${found}`);
+    log(`violation ${req.method} ${shown(req)} ${answer.status}: ${found}`);
   }
   res.writeHead(answer.status, headers).end(answer.raw);
 }
@@ -147,7 +172,7 @@ function logRequest(proxy: Proxy, req: IncomingMessage, asked: RequestJudgement)
   const fate = proxy.rejectInvalid ? 'rejected' : 'forwarded';
   const found = asked.findings.map(describe).join('; ');
   proxy.log(
-    `request-violation ${req.method} ${req.url} ${asked.refusal!.status} ${fate}: ${found}`,
+    `request-violation ${req.method} ${shown(req)} ${asked.refusal!.status} ${fate}: ${found}`,
   );
 }
 

@@ -28,6 +28,7 @@ export async function triggerEvent(
     writeJson(res, status, {}, { error, ...(problems ? { problems } : {}) });
   if (req.method !== 'POST') return fail(405, 'method_not_allowed');
   const read = await readBody(req);
+  if ('aborted' in read) return fail(408, 'request_timeout');
   if (!read.ok) return fail(413, 'payload_too_large');
   if (mediaTypeOf(req.headers['content-type']) !== 'application/json')
     return fail(415, 'unsupported_media_type');

@@ -73,7 +73,7 @@ describe('conformance profile', () => {
       );
       const written = JSON.parse(await readFile(file, 'utf8'));
       expect(written).toMatchObject({
-        format: 'service-contract/profile@2',
+        format: 'service-contract/profile@3',
         baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       });
       expect(written.baseUrl).not.toMatch(/:0$/);

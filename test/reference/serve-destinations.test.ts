@@ -29,13 +29,13 @@ describe('serve --allow-local-destinations', () => {
   it.each([
     [
       'without it, loopback is refused and the profile says so',
-      { flags: [], status: 400, localDestinations: false },
+      { flags: [], status: 400, plainHttpDestinations: 'none' },
     ],
     [
       'with it, loopback is accepted and the profile says so',
-      { flags: ['--allow-local-destinations'], status: 200, localDestinations: true },
+      { flags: ['--allow-local-destinations'], status: 200, plainHttpDestinations: 'local' },
     ],
-  ])('%s', async (_, { flags, status, localDestinations }) => {
+  ])('%s', async (_, { flags, status, plainHttpDestinations }) => {
     const data = join(dir, `data-${flags.length}`);
     const { child, urls } = await spawnListening([
       BIN,
@@ -49,6 +49,6 @@ describe('serve --allow-local-destinations', () => {
     children.push(child);
     expect((await subscribeLoopback(urls['listening on']!)).status).toBe(status);
     const printed = await runNode([BIN, 'serve', '--print-profile', '--port', '4030', ...flags]);
-    expect(JSON.parse(printed.stdout)).toMatchObject({ localDestinations });
+    expect(JSON.parse(printed.stdout)).toMatchObject({ plainHttpDestinations });
   });
 });

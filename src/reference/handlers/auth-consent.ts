@@ -47,6 +47,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | Consent
   if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded')
     return refuse(400, 'invalid_request', 'the consent form is form-urlencoded');
   const read = await readBody(req, MAX_FORM_BYTES);
+  if ('aborted' in read) return refuse(408, 'invalid_request', 'the consent form did not arrive');
   if (!read.ok) return refuse(400, 'invalid_request', 'the consent form is too large');
   const form = new URLSearchParams(read.raw.toString('utf8'));
   return repeats(form)
