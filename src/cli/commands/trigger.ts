@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ANSWER_EXCERPT_BYTES, answerExcerpt } from '../../devloop/answer-excerpt.js';
 import { eventUrl } from '../../devloop/event-url.js';
 import { MAX_OVERRIDES, type Override, parseOverride } from '../../devloop/override.js';
 import { sendDelivery } from '../../devloop/send-delivery.js';
@@ -61,11 +62,16 @@ export function register(command: Command, done: (code: ExitCode) => void): void
             `the contract rejects this ${name} payload (${plan.version}): ${built.diagnostics.map((d) => d.message).join('; ')}; pass --invalid to send it anyway`,
           );
         const delivery = signedDelivery({ ...plan, payload: built.payload });
-        const sent = await sendDelivery(eventUrl(options.to, name)!, delivery);
+        const sent = await sendDelivery(eventUrl(options.to, name)!, delivery, {
+          excerptBytes: ANSWER_EXCERPT_BYTES,
+        });
         const id = delivery.headers['webhook-id'];
         const answer = sent.status === undefined ? sent.problem : `${sent.status} in ${sent.ms} ms`;
         const verdict = sent.ok ? '' : '  (not acknowledged: a 2xx within 3 s is needed)';
-        console.log(`${name} (${plan.version}) ${id} -> ${answer}${verdict}`);
+        // DLV-01: a receiver that refuses says why in its answer's body; shown under the status.
+        const excerpt = sent.status === undefined || sent.ok ? undefined : sent.excerpt;
+        const why = excerpt ? `\n  answer: ${answerExcerpt(excerpt)}` : '';
+        console.log(`${name} (${plan.version}) ${id} -> ${answer}${verdict}${why}`);
         if (!sent.ok) failed += 1;
       }
       done(failed ? EXIT.failed : EXIT.ok);
