@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import { parseWebhook } from '../webhooks/parse.js';
 import type { WebhookVersion } from '../webhooks/versions.js';
+import { mentionFindings } from './mention-findings.js';
 import { type Override, applyOverride } from './override.js';
 import { samplePayload } from './sample-payload.js';
 
@@ -23,7 +24,7 @@ export interface TriggerPayload {
   payload: unknown;
   /** The user's text, sent byte for byte; absent when the payload is sent re-serialized. */
   body?: string;
-  /** What the contract finds wrong with the payload; empty when it is valid. */
+  /** What the contract finds wrong with the payload, mention grammar included; empty when valid. */
   diagnostics: Diagnostic[];
 }
 
@@ -49,7 +50,11 @@ export function triggerPayload(request: PayloadRequest): TriggerPayload | { prob
     event: request.event,
     body: base.payload,
   });
-  const diagnostics = parsed.ok ? [] : parsed.diagnostics;
+  // VER-10: the service renders mentions in the version's grammar; listen refuses the other one.
+  const diagnostics = [
+    ...(parsed.ok ? [] : parsed.diagnostics),
+    ...mentionFindings(request.version, request.event, base.payload),
+  ];
   const asWritten = request.overrides.length === 0 ? request.data?.text : undefined;
   return {
     payload: base.payload,
