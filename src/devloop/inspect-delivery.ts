@@ -6,6 +6,7 @@ import { parseReadHeaders } from '../webhooks/parse.js';
 import { webhookValidators } from '../webhooks/validators.js';
 import { type VerifyFailure, rejection } from '../webhooks/verify.js';
 import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
+import { mentionFindings } from './mention-findings.js';
 
 /** What `listen` found in one delivery. */
 export interface DeliveryReport {
@@ -41,7 +42,8 @@ export interface InspectOptions {
  * sent for (VER-14): its `Service-Version`, else `options.version`, else v0, whose deliveries
  * name no version (VER-06). Where the payload does not name its event (v0, the bare baseline,
  * VER-08), the last segment of the request path may (`/chat:message:dm`); else the report lists
- * the events whose schemas accept it. Never throws.
+ * the events whose schemas accept it. Message text is judged by the mention grammar of that
+ * version (VER-10). Never throws.
  */
 export function inspectDelivery(
   rawHeaders: IncomingHttpHeaders,
@@ -90,6 +92,8 @@ export function inspectDelivery(
   // A payload that fits events it does not name was parsed as the first to judge its headers.
   const eventId = stringField(payload, 'eventId');
   const event = named.candidates ? undefined : parsed.ok ? parsed.event : named.event;
+  // VER-10: message text renders mentions in the grammar of the version it was sent for.
+  if (event !== undefined) diagnostics.push(...mentionFindings(version, event, payload));
   return {
     ...(event !== undefined && { event }),
     ...(named.candidates && { candidates: named.candidates }),

@@ -3,6 +3,7 @@ import { listen } from '../http/listen.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../webhooks/options.js';
 import { readNodeBody } from '../webhooks/read-body.js';
 import type { WebhookVersion } from '../webhooks/versions.js';
+import { ANSWER_EXCERPT_BYTES, answerExcerpt } from './answer-excerpt.js';
 import { eventUrl } from './event-url.js';
 import { formatReport } from './format-report.js';
 import { forwardDelivery } from './forward-delivery.js';
@@ -59,6 +60,16 @@ export async function startListener(options: ListenerOptions) {
 /** Connections a listener keeps open at once unless told otherwise. */
 const MAX_CONNECTIONS = 256;
 
+/**
+ * The answer a delivery got: its status, why the gateway answered instead of the app (502, 504),
+ * or the start of the app's body when it did not acknowledge, safe to print.
+ */
+interface Answered {
+  status: number;
+  problem?: string;
+  excerpt?: string;
+}
+
 /** Writes the answer and says what it was; forwarded deliveries get the app's. */
 async function answer(
   req: IncomingMessage,
@@ -66,13 +77,18 @@ async function answer(
   body: Uint8Array,
   report: DeliveryReport,
   forwardTo: string | undefined,
-): Promise<{ status: number; problem?: string }> {
+): Promise<Answered> {
   if (forwardTo) {
     // Checked when the listener started: with any name in place of {event} it is a URL.
     const to = eventUrl(forwardTo, report.event ?? '')!;
     const forwarded = await forwardDelivery(to, req.headers, body);
     res.writeHead(forwarded.status, forwarded.headers).end(forwarded.body);
-    return { status: forwarded.status, problem: forwarded.problem };
+    if (forwarded.problem) return { status: forwarded.status, problem: forwarded.problem };
+    // DLV-01: an app that refuses says why in its answer's body; shown beside the status.
+    const acknowledged = forwarded.status >= 200 && forwarded.status < 300;
+    const text = forwarded.body?.subarray(0, ANSWER_EXCERPT_BYTES).toString('utf8');
+    if (acknowledged || !text) return { status: forwarded.status };
+    return { status: forwarded.status, excerpt: answerExcerpt(text) };
   }
   if (report.ok) {
     res.writeHead(204).end();
@@ -99,13 +115,14 @@ function shown(report: DeliveryReport, events: ReadonlySet<string> | undefined):
 function render(
   report: DeliveryReport,
   receivedAt: Date,
-  answered: { status: number; problem?: string },
+  answered: Answered,
   options: ListenerOptions,
 ): string {
   if (options.json)
     return JSON.stringify({ receivedAt: receivedAt.toISOString(), ...report, answer: answered });
   const via = options.forwardTo ? ' by the app' : '';
-  const problem = answered.problem ? `: ${answered.problem}` : '';
+  const why = answered.problem ?? answered.excerpt;
+  const problem = why ? `: ${why}` : '';
   return `${formatReport(report, receivedAt)}\n  answered ${answered.status}${via}${problem}\n`;
 }
 

@@ -22,7 +22,7 @@ export interface SendOptions {
  * POSTs a delivery and waits at most `timeoutMs` for the answer: acknowledged (`ok`) only by a 2xx
  * (DLV-01, DLV-08). Redirects are answers of their own, never followed. Node's `http`, not fetch:
  * fetch refuses ports on its "bad ports" list, which a local receiver may well use. Of the answer's
- * body, at most `excerptBytes` are read; the rest is dropped.
+ * body, at most `excerptBytes` are read, for at most `timeoutMs` more; the rest is dropped.
  */
 export function sendDelivery(
   url: URL,
@@ -57,7 +57,10 @@ export function sendDelivery(
       }
       const chunks: Buffer[] = [];
       let size = 0;
+      // A body that trickles in is read no longer than its status line was waited for.
+      const reading = setTimeout(() => answer.destroy(), timeoutMs);
       const done = () => {
+        clearTimeout(reading);
         const text = Buffer.concat(chunks).subarray(0, excerptBytes).toString('utf8');
         resolve(text ? { ...sent, excerpt: text } : sent);
       };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
-import { V0_PAYLOADS, V1_DATA } from './sample-payloads.js';
+import { mentionGrammar } from './mention-grammar.js';
+import { MENTION_TEXT, V0_PAYLOADS, V1_DATA } from './sample-payloads.js';
 
 /** The events a receiver of `version` is sent, in the order the documents list them. */
 export function eventsOf(version: WebhookVersion): string[] {
@@ -9,7 +10,8 @@ export function eventsOf(version: WebhookVersion): string[] {
 
 /**
  * A fresh copy of the payload of `event` as a subscription of `version` receives it: v0 and the v1
- * baseline bare, later versions enveloped with `apiVersion` equal to the version (VER-08, VER-14).
+ * baseline bare, later versions enveloped with `apiVersion` equal to the version (VER-08, VER-14),
+ * message text with its mentions in the version's grammar (VER-10).
  * A copy, so a check may add to it.
  */
 export function payloadOf(version: WebhookVersion, event: string): Record<string, unknown> {
@@ -17,6 +19,9 @@ export function payloadOf(version: WebhookVersion, event: string): Record<string
   // Event names are the suite's own, but looked up as own members all the same.
   const sample = Object.hasOwn(samples, event) ? samples[event]! : {};
   const data = structuredClone(sample);
+  // VER-10: message text reads in the grammar the version's document records for the event.
+  const grammar = mentionGrammar(version, event);
+  if (grammar && typeof data.text === 'string') data.text = MENTION_TEXT[grammar];
   if (!isEnveloped(version)) return data;
   return {
     type: event,

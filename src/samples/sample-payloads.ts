@@ -1,3 +1,5 @@
+import type { MentionGrammar } from './mention-grammar.js';
+
 /**
  * One valid payload per event, as the service would send it: the receiver suite signs and sends
  * these (DLV-12). Taken from the schema examples; a test holds every one valid at every version
@@ -95,14 +97,22 @@ export const V0_PAYLOADS: Readonly<Record<string, Record<string, unknown>>> = {
 };
 
 /**
+ * The text of a message that mentions a group and everyone, in each mention grammar (VER-10), as
+ * the chat.message examples write it: a sample's text follows the grammar its version's document
+ * records, since a later version never delivers the earlier grammar, nor an earlier one the later.
+ */
+export const MENTION_TEXT: Readonly<Record<MentionGrammar, string>> = {
+  legacy: 'Heads up <@G-5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11> and <@all>',
+  subteam: 'Heads up <!subteam^5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11> and <!channel>',
+};
+
+/**
  * What each v1 event's payload holds: the whole bare payload before {@link ENVELOPE_SINCE}, the
- * envelope's `data` from then on (VER-08). Most shapes are not shown in SPEC.md and are open.
+ * envelope's `data` from then on (VER-08). Most shapes are not shown in SPEC.md and are open. Text
+ * with mentions is in the legacy grammar here; `payloadOf` renders it in the version's.
  */
 export const V1_DATA: Readonly<Record<string, Record<string, unknown>>> = {
-  'chat.message': {
-    chatType: 'group',
-    text: 'Heads up <@G-5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11> and <@all>',
-  },
+  'chat.message': { chatType: 'group', text: MENTION_TEXT.legacy },
   'chat.reaction': { id: 'x_1' },
   'meeting.ended': { id: 'x_1' },
   'token.revoked': { id: 'x_1' },

@@ -5,6 +5,8 @@ import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = 'whsec_dGhlIG90aGVyIHNlY3JldCBvZiBhbm90aGVyIGFwcA==';
+const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
+const PERSON = 'U-3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10';
 const MESSAGE = {
   type: 'chat.message',
   eventId: 'evt_1',
@@ -101,6 +103,29 @@ const CASES: Case[] = [
     headers: { 'service-version': undefined },
     report: { version: '2026-08-25', ok: false },
     rules: ['missing_headers'],
+  },
+  {
+    name: 'legacy group and broadcast mentions at a subteam version (VER-10)',
+    payload: { ...MESSAGE, data: { chatType: 'group', text: `hi <@G-${GROUP}> and <@all>` } },
+    report: { event: 'chat.message', signature: 'verified', ok: false },
+    rules: ['mention_grammar'],
+  },
+  {
+    name: 'subteam mentions and a person at a subteam version',
+    payload: {
+      ...MESSAGE,
+      data: { chatType: 'group', text: `<!subteam^${GROUP}> <!channel> <@${PERSON}>` },
+    },
+    report: { event: 'chat.message', ok: true },
+    rules: [],
+  },
+  {
+    name: 'subteam mentions in a baseline payload named by the path (VER-10)',
+    payload: { chatType: 'group', text: `hi <!subteam^${GROUP}>` },
+    version: '2026-06-01',
+    path: '/hooks/chat.message',
+    report: { event: 'chat.message', version: '2026-06-01', ok: false },
+    rules: ['mention_grammar'],
   },
   {
     name: 'an unknown Service-Version',

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { mentionFindings } from '../../src/devloop/mention-findings.ts';
 import { eventsOf, payloadOf } from '../../src/samples/payloads.ts';
 import { parseWebhook } from '../../src/webhooks/parse.ts';
 import { webhookValidators } from '../../src/webhooks/validators.ts';
-import type { WebhookVersion } from '../../src/webhooks/versions.ts';
+import {
+  SUBTEAM_GRAMMAR_SINCE,
+  type WebhookVersion,
+  isEnveloped,
+} from '../../src/webhooks/versions.ts';
 import { listVersions } from '../../src/versions.ts';
 
 // DLV-12: the suite sends every event of a version with a payload the contract accepts, so a
@@ -25,7 +30,45 @@ describe.each(VERSIONS)('the sample payloads at %s', (version) => {
     });
     expect(parsed.ok ? [] : parsed.diagnostics).toEqual([]);
   });
+
+  // VER-10: what `listen` judges of a delivery, the samples meet: mentions in the version's grammar.
+  it.each(eventsOf(version))('%s renders mentions as the version does', (event) => {
+    expect(mentionFindings(version, event, payloadOf(version, event))).toEqual([]);
+  });
 });
+
+// VER-10: the chat.message sample mentions a group and everyone, in the grammar of its version:
+// `<!subteam^uuid>` and `<!channel>` from the change on, `<@G-uuid>` and `<@all>` before it. Each
+// is one of the valid examples written beside the bare schema.
+describe.each(listVersions() as WebhookVersion[])('the chat.message sample at %s', (version) => {
+  const payload = payloadOf(version, 'chat.message');
+  const data = (isEnveloped(version) ? payload.data : payload) as { text: string };
+  const subteam = version >= SUBTEAM_GRAMMAR_SINCE;
+
+  it(`mentions a group and everyone in the ${subteam ? 'subteam' : 'legacy'} grammar`, () => {
+    expect(data.text).toMatch(subteam ? /<!subteam\^[0-9a-f-]{36}>/ : /<@G-[0-9a-f-]{36}>/);
+    expect(data.text).toContain(subteam ? '<!channel>' : '<@all>');
+    expect(data.text).not.toMatch(subteam ? /<@G-|<@all>/ : /<!subteam|<!channel>/);
+  });
+
+  it('is one of the valid examples of the chat.message schema', () => {
+    expect(chatMessageExamples()).toContainEqual(data);
+  });
+});
+
+/** The valid examples written beside the bare chat.message schema, one file per grammar. */
+function chatMessageExamples(): unknown[] {
+  const dir = 'schemas/webhooks/v1';
+  return readdirSync(dir)
+    .filter((file) => /^chat\.message\.(?!envelope\.)[\w-]+\.example\.json$/.test(file))
+    .flatMap((file) => {
+      const content = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as
+        ExampleCase | ExampleCase[];
+      return Array.isArray(content) ? content : [content];
+    })
+    .filter((each) => each.valid)
+    .map((each) => each.data);
+}
 
 // `trigger` and the receiver suite send these samples as "the contract's example": each must be a
 // valid example written beside the event's bare schema, so the two cannot drift apart.

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import { ANSWER_EXCERPT_BYTES, answerExcerpt } from '../../devloop/answer-excerpt.js';
 import { eventUrl } from '../../devloop/event-url.js';
 import { MAX_OVERRIDES, type Override, parseOverride } from '../../devloop/override.js';
 import { sendDelivery } from '../../devloop/send-delivery.js';
 import { signedDelivery } from '../../webhooks/signed-delivery.js';
-import { triggerPayload } from '../../devloop/trigger-payload.js';
+import { type OwnPayload, triggerPayload } from '../../devloop/trigger-payload.js';
 import { loadVersionRegistry } from '../../versions.js';
 import type { RetryReason } from '../../webhooks/delivery.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../webhooks/options.js';
@@ -38,11 +39,11 @@ export function register(command: Command, done: (code: ExitCode) => void): void
     .option('--version <version>', 'v0 or a dated version (YYYY-MM-DD); default the latest')
     .option(
       '--data <file>',
-      "send this JSON payload (validated first) instead of the contract's example",
+      "send this JSON payload instead of the contract's example: validated first, then sent as the file's exact bytes unless --override re-serializes it (- for standard input)",
     )
     .option(
       '--override <pointer=value>',
-      'change one field: a JSON Pointer into the payload and a JSON value or text, e.g. /data/chatType=group (repeatable)',
+      'change one field: a JSON Pointer into the payload and a JSON value or text, e.g. /data/chatType=group (repeatable); with --data, --override re-serializes the payload',
       (value: string, all: string[]) => [...all, value],
       [],
     )
@@ -60,12 +61,17 @@ export function register(command: Command, done: (code: ExitCode) => void): void
           throw new UsageError(
             `the contract rejects this ${name} payload (${plan.version}): ${built.diagnostics.map((d) => d.message).join('; ')}; pass --invalid to send it anyway`,
           );
-        const delivery = signedDelivery({ ...plan, payload: built.payload });
-        const sent = await sendDelivery(eventUrl(options.to, name)!, delivery);
+        const delivery = signedDelivery({ ...plan, payload: built.payload, body: built.body });
+        const sent = await sendDelivery(eventUrl(options.to, name)!, delivery, {
+          excerptBytes: ANSWER_EXCERPT_BYTES,
+        });
         const id = delivery.headers['webhook-id'];
         const answer = sent.status === undefined ? sent.problem : `${sent.status} in ${sent.ms} ms`;
         const verdict = sent.ok ? '' : '  (not acknowledged: a 2xx within 3 s is needed)';
-        console.log(`${name} (${plan.version}) ${id} -> ${answer}${verdict}`);
+        // DLV-01: a receiver that refuses says why in its answer's body; shown under the status.
+        const excerpt = sent.status === undefined || sent.ok ? undefined : sent.excerpt;
+        const why = excerpt ? `\n  answer: ${answerExcerpt(excerpt)}` : '';
+        console.log(`${name} (${plan.version}) ${id} -> ${answer}${verdict}${why}`);
         if (!sent.ok) failed += 1;
       }
       done(failed ? EXIT.failed : EXIT.ok);
@@ -76,7 +82,7 @@ interface Plan {
   events: string[];
   version: WebhookVersion;
   secret: string;
-  data?: unknown;
+  data?: OwnPayload;
   overrides: Override[];
   retry?: { number: number; reason: RetryReason };
 }
@@ -126,12 +132,18 @@ function retryOf({ retry, reason }: Options): Plan['retry'] {
   return { number: Number(retry), reason: reason as RetryReason };
 }
 
-async function readData(file: string): Promise<unknown> {
+/**
+ * The file's text, sent as written, and a parse of it to validate. JSON is UTF-8 (RFC 8259): text
+ * that does not decode to the same bytes again could not be sent byte for byte, so it is refused.
+ */
+async function readData(file: string): Promise<OwnPayload> {
   const bytes = await readInput(file);
   if (bytes.length > DEFAULT_MAX_BODY_BYTES)
     throw new UsageError(`--data ${file} is over ${DEFAULT_MAX_BODY_BYTES} bytes`);
+  const text = bytes.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(bytes)) throw new UsageError(`--data ${file} is not UTF-8`);
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return { text, payload: JSON.parse(text) };
   } catch {
     throw new UsageError(`--data ${file} is not JSON`);
   }
