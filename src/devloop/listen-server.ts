@@ -35,12 +35,14 @@ export interface ListenerOptions {
  */
 export async function startListener(options: ListenerOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const budget = bodyBudget(MAX_BUFFERED_BYTES);
   const listener = await listen(
     async (req, res) => {
       if (req.method !== 'POST')
         return void res.writeHead(405, { allow: 'POST', connection: 'close' }).end();
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > maxBodyBytes) return tooLarge(res, maxBodyBytes);
+      if (!budget.admit(req)) return busy(res);
       const read = await readNodeBody(req, maxBodyBytes);
       // The sender went away mid-body: there is no one to answer.
       if (!read.ok) return read.tooLarge ? tooLarge(res, maxBodyBytes) : void res.destroy();
@@ -52,13 +54,44 @@ export async function startListener(options: ListenerOptions) {
     { port: options.port, host: options.host },
     'listen',
   );
-  // Each connection may hold a body of up to maxBodyBytes and a forward: their number is bounded.
+  // Connections are held at most until their deadline (listen.ts), and the bodies they buffer share
+  // one budget: their number is bounded all the same.
   listener.server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   return listener;
 }
 
-/** Connections a listener keeps open at once unless told otherwise. */
-const MAX_CONNECTIONS = 256;
+/**
+ * Connections a listener keeps open at once unless told otherwise: enough that slow or idle
+ * clients, cut at their deadline, leave room for deliveries.
+ */
+const MAX_CONNECTIONS = 2048;
+/** Bytes of bodies all connections may buffer at once; past it a delivery is answered 503. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Counts the bytes bodies in progress hold, over every connection: a request is admitted while
+ * the count is under `max`, and its bytes are counted until it ends, whichever way.
+ */
+function bodyBudget(max: number) {
+  let buffered = 0;
+  return {
+    admit(req: IncomingMessage): boolean {
+      if (buffered >= max) return false;
+      let held = 0;
+      req.on('data', (chunk: Buffer) => {
+        held += chunk.length;
+        buffered += chunk.length;
+      });
+      req.once('close', () => (buffered -= held));
+      return true;
+    },
+  };
+}
+
+/** 503 with Retry-After: the listener holds as many bodies as it may; the sender retries. */
+function busy(res: ServerResponse): void {
+  res.writeHead(503, { 'retry-after': '1', connection: 'close' }).end();
+}
 
 /**
  * The answer a delivery got: its status, why the gateway answered instead of the app (502, 504),
