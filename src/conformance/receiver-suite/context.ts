@@ -64,7 +64,7 @@ export interface ReceiverTarget {
 
 /** A context for one check at one version, and the findings it collects. */
 export function createReceiverContext(
-  check: { id: string; requirements: readonly string[] },
+  check: { id: string; requirements: readonly string[]; optIn?: true },
   version: WebhookVersion,
   target: ReceiverTarget,
 ): { context: ReceiverContext; findings: Diagnostic[] } {
@@ -77,12 +77,14 @@ export function createReceiverContext(
     sign: (id, timestamp, body, secret = target.secret) => sign(secret, id, timestamp, body),
     otherSecret: `whsec_${randomBytes(24).toString('base64')}`,
     send: (input = {}) => target.schedule(() => send(target, version, events[0]!, input)),
-    report: ({ message, requirement, ...details }) =>
+    report: ({ message, requirement, severity, ...details }) =>
       findings.push(
         diagnostic(check.id, message, {
           ...details,
           // A finding names the requirement it breaks, the check's first unless it says another.
           requirement: requirement ?? check.requirements[0],
+          // An opt-in check judges a reading SPEC.md does not state: it may warn, never fail.
+          severity: check.optIn ? 'warning' : severity,
           version,
         }),
       ),

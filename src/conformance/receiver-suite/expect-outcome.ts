@@ -1,7 +1,8 @@
 import type { ReceiverContext } from './context.js';
 import type { Outcome } from './send.js';
 
-const isSuccess = (status: number | undefined) =>
+/** Whether an answer acknowledges a delivery: any 2xx (DLV-01). */
+export const isSuccess = (status: number | undefined): status is number =>
   status !== undefined && status >= 200 && status < 300;
 
 /** Reports a delivery that was not acknowledged with 2xx (DLV-01): `what` says which one. */
