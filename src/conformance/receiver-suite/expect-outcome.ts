@@ -23,9 +23,16 @@ export function expectAccepted(
 }
 
 /**
+ * What the suite holds a delivery failing verification to. SPEC.md (Events, Delivery 3) says only
+ * that receivers reject it; any answer but 2xx leaves it unacknowledged (DLV-01), so any refuses.
+ */
+const REFUSAL = 'a refusal: any status but 2xx';
+
+/**
  * Reports a delivery that was acknowledged though it should have been refused. A refusal is any
  * answer but 2xx; a 5xx or 429 also refuses, but makes the sender retry a delivery that cannot
- * succeed (DLV-06), so it is a warning; no answer at all is a finding of its own.
+ * succeed (DLV-06), so it is a warning; no answer at all cannot be told from a receiver that
+ * hung, and fails.
  */
 export function expectRejected(
   context: ReceiverContext,
@@ -36,28 +43,28 @@ export function expectRejected(
   const { status } = outcome;
   if (status === undefined) {
     context.report({
-      message: `${what} got no answer: ${outcome.failure ?? 'none'}`,
+      message: `${what} got no answer (${outcome.failure ?? 'none'}); it must be refused with any status but 2xx`,
       requirement,
-      expected: '4xx',
+      expected: REFUSAL,
       actual: outcome.failure,
     });
     return;
   }
   if (isSuccess(status)) {
     context.report({
-      message: `${what} was acknowledged with ${status}; it must be refused`,
+      message: `${what} was acknowledged with ${status}; it must be refused with any status but 2xx`,
       requirement,
-      expected: '4xx',
+      expected: REFUSAL,
       actual: status,
     });
     return;
   }
   if (status >= 500 || status === 429)
     context.report({
-      message: `${what} was refused with ${status}, which the sender retries; a 4xx ends it (DLV-06)`,
+      message: `${what} was refused with ${status}, as it must be, but the sender retries a 5xx or 429 (DLV-06): another 4xx ends it at once`,
       requirement,
       severity: 'warning',
-      expected: '4xx',
+      expected: 'a refusal the sender does not retry: a 4xx other than 429',
       actual: status,
     });
 }
