@@ -203,6 +203,23 @@ export const FAULTY: Array<
     },
   ],
   [
+    'verifies re-serialized JSON instead of the raw body',
+    {
+      // The commonest bug: the body was parsed first, and the signature is checked over
+      // JSON.stringify of what was parsed, which equals the bytes sent only for compact JSON.
+      listener: () =>
+        byHand({
+          verify: (req, body) =>
+            verifyWebhook({
+              secret: SECRET,
+              headers: req.headers,
+              body: JSON.stringify(JSON.parse(body)),
+            }).ok,
+        }),
+      fails: ['dlv-03-raw-bytes'],
+    },
+  ],
+  [
     'accepts only the first signature of a list',
     {
       listener: () =>
