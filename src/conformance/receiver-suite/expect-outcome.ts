@@ -5,6 +5,9 @@ import type { Outcome } from './send.js';
 export const isSuccess = (status: number | undefined): status is number =>
   status !== undefined && status >= 200 && status < 300;
 
+/** What a valid delivery is held to (DLV-01): the `expected` of a finding that it was not. */
+export const ACKNOWLEDGED = '2xx';
+
 /** Reports a delivery that was not acknowledged with 2xx (DLV-01): `what` says which one. */
 export function expectAccepted(
   context: ReceiverContext,
@@ -12,11 +15,12 @@ export function expectAccepted(
   what: string,
   requirement?: string,
 ): boolean {
+  context.noteValidAnswer(outcome);
   if (isSuccess(outcome.status)) return true;
   context.report({
     message: `${what} (${outcome.event}, ${outcome.id}) was not acknowledged: ${answerText(outcome)}`,
     requirement,
-    expected: '2xx',
+    expected: ACKNOWLEDGED,
     actual: outcome.status ?? outcome.failure,
   });
   return false;

@@ -5,6 +5,7 @@ import type { RegisteredReceiverCheck } from './check.js';
 import { RECEIVER_CHECKS } from './checks/index.js';
 import { createReceiverContext } from './context.js';
 import { concurrencyLimit } from './limit.js';
+import { withUnauthorizedHint } from './unauthorized-hint.js';
 
 /** A receiver check's result: the server suite's, with what the check rests on. */
 export interface ReceiverCheckResult extends CheckResult {
@@ -30,7 +31,8 @@ const CONCURRENT_DELIVERIES = 8;
 /**
  * Runs the receiver checks at each version against one webhook endpoint. The checks of a version
  * run side by side (each sends its own deliveries with ids of its own); results come back in the
- * order of `checks`. A check that throws fails.
+ * order of `checks`. A check that throws fails. When every valid delivery of the run got 401, the
+ * findings say what usually causes it (`withUnauthorizedHint`).
  */
 export async function runReceiverSuite({
   url,
@@ -39,7 +41,12 @@ export async function runReceiverSuite({
   checks = selectReceiverChecks(undefined),
   onResult,
 }: ReceiverRunOptions): Promise<ReceiverCheckResult[]> {
-  const target = { url, secret, schedule: concurrencyLimit(CONCURRENT_DELIVERIES) };
+  const target = {
+    url,
+    secret,
+    schedule: concurrencyLimit(CONCURRENT_DELIVERIES),
+    validAnswers: [] as Array<number | undefined>,
+  };
   const results: ReceiverCheckResult[] = [];
   for (const version of versions) {
     const run = (entry: RegisteredReceiverCheck) =>
@@ -49,7 +56,8 @@ export async function runReceiverSuite({
       });
     results.push(...(await Promise.all(checks.map(run))));
   }
-  return results;
+  // Known only once every check has run: progress has gone out without it.
+  return withUnauthorizedHint(results, target.validAnswers);
 }
 
 async function runCheck(

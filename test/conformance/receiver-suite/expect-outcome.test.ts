@@ -19,6 +19,7 @@ function contextFor() {
     url: 'http://127.0.0.1:9/',
     secret: SECRET,
     schedule: (task) => task(),
+    validAnswers: [],
   });
 }
 

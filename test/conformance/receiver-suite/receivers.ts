@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { fetchListener } from '../../webhooks/http-harness.ts';
 import { memoryDedupeStore } from '../../../src/webhooks/dedupe.ts';
@@ -246,4 +247,17 @@ export const SHAPE_BLIND = (): RequestListener =>
       const verified = verifyWebhook({ secret: SECRET, headers: req.headers, body }).ok;
       answer(res, verified ? 204 : 401);
     });
+  });
+
+/**
+ * A receiver whose every verification fails: it takes the text of the secret as the HMAC key
+ * instead of the base64 after `whsec_`, decoded, so it answers 401 to every delivery (DLV-03).
+ */
+export const SECRET_AS_TEXT = (): RequestListener =>
+  byHand({
+    verify: (req, body) => {
+      const { 'webhook-id': id, 'webhook-timestamp': stamp } = req.headers;
+      const digest = createHmac('sha256', SECRET).update(`${id}.${stamp}.${body}`).digest('base64');
+      return String(req.headers['webhook-signature']).split(' ').includes(`v1,${digest}`);
+    },
   });

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RECEIVER_CHECKS } from '../../../src/conformance/receiver-suite/checks/index.ts';
+import { UNAUTHORIZED_HINT } from '../../../src/conformance/receiver-suite/unauthorized-hint.ts';
 import {
   runReceiverSuite,
   selectReceiverChecks,
@@ -11,6 +12,7 @@ import { type Served, serve } from '../../webhooks/http-harness.ts';
 import {
   FAULTY,
   SECRET,
+  SECRET_AS_TEXT,
   SHAPE_BLIND,
   URL_TEMPLATE,
   fetchReceiver,
@@ -122,5 +124,30 @@ describe('the opt-in checks', () => {
     const diagnostics = results.flatMap((r) => r.diagnostics);
     expect(diagnostics.every((d) => d.severity === 'warning')).toBe(true);
     expect(diagnostics.length > 0).toBe(warned);
+  });
+});
+
+describe('the hint to a receiver that answers 401 to every valid delivery', () => {
+  const faulty = (name: string) => FAULTY.find(([n]) => n.includes(name))![1].listener;
+  it.each([
+    [
+      'it takes the text of the secret as the key: every failed check says why',
+      SECRET_AS_TEXT,
+      true,
+    ],
+    [
+      'it verifies re-serialized JSON: some valid deliveries pass, no hint',
+      faulty('re-serialized'),
+      false,
+    ],
+    ['it accepts only the first signature: no hint', faulty('first signature'), false],
+  ])('%s', async (_, listener, hinted) => {
+    const results = await run(listener(), [LATEST]);
+    const failed = results.filter((r) => r.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    const withHint = failed.filter((r) =>
+      r.diagnostics.some((d) => d.message.includes(UNAUTHORIZED_HINT)),
+    );
+    expect(withHint).toEqual(hinted ? failed : []);
   });
 });
