@@ -9,7 +9,7 @@ import {
   runReceiverSuite,
   selectReceiverChecks,
 } from '../conformance/receiver-suite/runner.js';
-import { listVersions } from '../versions.js';
+import { listVersions, loadVersionRegistry } from '../versions.js';
 import { parseSecret } from '../webhooks/secret.js';
 import type { WebhookVersion } from '../webhooks/versions.js';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
@@ -17,25 +17,31 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
 export interface ReceiverCommandOptions {
   receiver: string;
   secret?: string;
-  version: string;
+  /** `all`, or versions separated by commas; the latest dated version when not given. */
+  version?: string;
   only?: string;
   reports: ReadonlyArray<{ kind: 'junit' | 'json'; file: string }>;
 }
 
 /**
- * `conformance --receiver <url> --secret <whsec_...>`: runs the receiver suite against a webhook
- * endpoint at each version, prints the summary, writes the reports; exit 0 only when every check
- * passed.
+ * `conformance --receiver <url> --secret <whsec_...>`: runs the receiver suite's default checks
+ * (or those `--only` names) against a webhook endpoint at each version asked for, the latest by
+ * default, prints the summary, writes the reports; exit 0 only when every check passed.
  */
 export async function runReceiverCommand(options: ReceiverCommandOptions): Promise<ExitCode> {
   const secret = secretOf(options.secret);
   const url = urlOf(options.receiver);
   const versions = versionsOf(options.version);
   const checks = selectReceiverChecks(options.only?.split(','));
-  if (checks.length === 0)
+  if (checks.length === 0) {
+    const ids = (optIn: boolean) =>
+      RECEIVER_CHECKS.filter(([, check]) => (check.optIn === true) === optIn)
+        .map(([id]) => id)
+        .join(', ');
     throw new UsageError(
-      `--only ${options.only} names no receiver check or requirement; checks are ${RECEIVER_CHECKS.map(([id]) => id).join(', ')}`,
+      `--only ${options.only} names no receiver check or requirement; checks are ${ids(false)}; opt-in, by id only: ${ids(true)}`,
     );
+  }
   const startedAt = new Date().toISOString();
   const began = performance.now();
   const results: ReceiverCheckResult[] = await runReceiverSuite({
@@ -82,11 +88,20 @@ function urlOf(receiver: string): string {
   return receiver;
 }
 
-/** `all` is v0 and every dated version; otherwise one of them. */
-function versionsOf(version: string): WebhookVersion[] {
+/**
+ * The versions to send: a receiver is tested on the version it receives, and a subscription made
+ * now is on the latest (VER-14), so that one unless told; `all` is v0 and every dated version;
+ * otherwise those the comma-separated list names, each once, in the registry's order.
+ */
+function versionsOf(version: string | undefined): WebhookVersion[] {
   const known = ['v0', ...listVersions()] as WebhookVersion[];
+  if (version === undefined) return [loadVersionRegistry().latest as WebhookVersion];
   if (version === 'all') return known;
-  const found = known.find((v) => v === version);
-  if (!found) throw new UsageError(`--version takes all or one of ${known.join(', ')}`);
-  return [found];
+  const named = version.split(',').map((v) => v.trim());
+  const unknown = named.filter((v) => !(known as string[]).includes(v));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--version takes all, or one or more of ${known.join(', ')} separated by commas; not ${unknown.map((v) => `"${v}"`).join(', ')}`,
+    );
+  return known.filter((v) => named.includes(v));
 }

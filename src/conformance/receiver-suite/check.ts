@@ -11,6 +11,11 @@ export interface ReceiverCheck {
   title: string;
   basis: 'stated' | 'implied';
   description: string;
+  /**
+   * A reading SPEC.md does not state at all: the check is not in the default set, runs only when
+   * `--only` names its id, and its findings are warnings, never failures (the description says so).
+   */
+  optIn?: true;
   run(context: ReceiverContext): Promise<void | Skip>;
 }
 

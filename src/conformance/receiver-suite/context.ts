@@ -46,6 +46,11 @@ export interface ReceiverContext {
   /** A valid secret other than the receiver's. */
   otherSecret: string;
   send(input?: DeliveryInput): Promise<Outcome>;
+  /**
+   * Keeps the answer to a delivery the receiver must acknowledge (`expectAccepted` does): the
+   * runner looks at them all to tell a receiver that refused every one with 401 why that may be.
+   */
+  noteValidAnswer(outcome: Outcome): void;
   /** Records a finding; a check that reported an error fails. */
   report(
     finding: Pick<Diagnostic, 'message'> &
@@ -60,11 +65,13 @@ export interface ReceiverTarget {
   secret: string;
   /** Runs one request when there is room (`concurrencyLimit`). */
   schedule: <T>(task: () => Promise<T>) => Promise<T>;
+  /** The status of each answer to a delivery that must be acknowledged (none: no answer). */
+  validAnswers: Array<number | undefined>;
 }
 
 /** A context for one check at one version, and the findings it collects. */
 export function createReceiverContext(
-  check: { id: string; requirements: readonly string[] },
+  check: { id: string; requirements: readonly string[]; optIn?: true },
   version: WebhookVersion,
   target: ReceiverTarget,
 ): { context: ReceiverContext; findings: Diagnostic[] } {
@@ -77,12 +84,15 @@ export function createReceiverContext(
     sign: (id, timestamp, body, secret = target.secret) => sign(secret, id, timestamp, body),
     otherSecret: `whsec_${randomBytes(24).toString('base64')}`,
     send: (input = {}) => target.schedule(() => send(target, version, events[0]!, input)),
-    report: ({ message, requirement, ...details }) =>
+    noteValidAnswer: (outcome) => void target.validAnswers.push(outcome.status),
+    report: ({ message, requirement, severity, ...details }) =>
       findings.push(
         diagnostic(check.id, message, {
           ...details,
           // A finding names the requirement it breaks, the check's first unless it says another.
           requirement: requirement ?? check.requirements[0],
+          // An opt-in check judges a reading SPEC.md does not state: it may warn, never fail.
+          severity: check.optIn ? 'warning' : severity,
           version,
         }),
       ),

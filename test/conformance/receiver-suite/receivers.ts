@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { fetchListener } from '../../webhooks/http-harness.ts';
 import { memoryDedupeStore } from '../../../src/webhooks/dedupe.ts';
@@ -109,8 +110,8 @@ const KNOWN_FIELDS = new Set([
 ]);
 
 /**
- * The faulty receivers, each with the checks it must fail and no other: the six bugs the suite is
- * asked to catch, then one for each check none of those fails.
+ * The faulty receivers, each with the checks of the default set it must fail and no other: the
+ * six bugs the suite is asked to catch, then one for each check none of those fails.
  */
 export const FAULTY: Array<
   [string, { listener: () => RequestListener; fails: string[]; versions?: WebhookVersion[] }]
@@ -203,16 +204,20 @@ export const FAULTY: Array<
     },
   ],
   [
-    'accepts any payload it can verify, whatever its shape',
+    'verifies re-serialized JSON instead of the raw body',
     {
+      // The commonest bug: the body was parsed first, and the signature is checked over
+      // JSON.stringify of what was parsed, which equals the bytes sent only for compact JSON.
       listener: () =>
-        routed(() => (req, res) => {
-          void readBody(req).then((body) => {
-            const verified = verifyWebhook({ secret: SECRET, headers: req.headers, body }).ok;
-            answer(res, verified ? 204 : 401);
-          });
+        byHand({
+          verify: (req, body) =>
+            verifyWebhook({
+              secret: SECRET,
+              headers: req.headers,
+              body: JSON.stringify(JSON.parse(body)),
+            }).ok,
         }),
-      fails: ['ver-08-shape-by-version'],
+      fails: ['dlv-03-raw-bytes'],
     },
   ],
   [
@@ -231,3 +236,28 @@ export const FAULTY: Array<
     },
   ],
 ];
+
+/**
+ * A receiver the opt-in shape check warns about, and nothing fails: it verifies and acknowledges
+ * every validly signed delivery, whatever its shape, as SPEC.md allows (VER-07).
+ */
+export const SHAPE_BLIND = (): RequestListener =>
+  routed(() => (req, res) => {
+    void readBody(req).then((body) => {
+      const verified = verifyWebhook({ secret: SECRET, headers: req.headers, body }).ok;
+      answer(res, verified ? 204 : 401);
+    });
+  });
+
+/**
+ * A receiver whose every verification fails: it takes the text of the secret as the HMAC key
+ * instead of the base64 after `whsec_`, decoded, so it answers 401 to every delivery (DLV-03).
+ */
+export const SECRET_AS_TEXT = (): RequestListener =>
+  byHand({
+    verify: (req, body) => {
+      const { 'webhook-id': id, 'webhook-timestamp': stamp } = req.headers;
+      const digest = createHmac('sha256', SECRET).update(`${id}.${stamp}.${body}`).digest('base64');
+      return String(req.headers['webhook-signature']).split(' ').includes(`v1,${digest}`);
+    },
+  });

@@ -30,6 +30,13 @@ describe('the receiver check registry', () => {
       // A rule SPEC.md only implies says so first; a stated one cites where SPEC.md says it.
       if (check.basis === 'implied') expect(check.description).toMatch(/^Implied, not stated:/);
       else expect(check.description).toMatch(/SPEC\.md|DLV-\d\d/);
+      // An opt-in check rests on no stated rule, and says how it is run and what it may report.
+      if (check.optIn) {
+        expect(check.basis).toBe('implied');
+        expect(check.description).toMatch(
+          /Opt-in: .*--only names this check.*warnings, never failures/,
+        );
+      }
     },
   );
 });

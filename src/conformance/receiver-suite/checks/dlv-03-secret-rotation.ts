@@ -7,10 +7,11 @@ export const check: ReceiverCheck = {
   title: 'a signature list with one valid entry among several is accepted',
   basis: 'stated',
   description:
-    'DLV-03: several space-separated signatures are allowed, as in Standard Webhooks, where a ' +
-    "delivery verifies when any of them does; a sender rotating the app's secret (AUTH-12) signs " +
-    'with the old and the new. The valid entry is sent second of three, after one made with ' +
-    'another secret and before one of another version.',
+    'SPEC.md (Events, Delivery 3): signing follows the Standard Webhooks scheme, whose ' +
+    'webhook-signature is a space-delimited list where a delivery verifies when any entry does ' +
+    "(DLV-03); a sender rotating the app's secret (AUTH-12) signs with the old and the new. The " +
+    'valid entry is sent second of three, after one made with another secret and before one of ' +
+    'another version.',
   async run(context) {
     const id = `msg_${randomUUID()}`;
     const timestamp = Math.floor(Date.now() / 1000);
