@@ -35,8 +35,14 @@ export function register(command: Command, done: (code: ExitCode) => void): void
       'test a webhook receiver instead: its URL ({version} and {event} in it are filled in)',
     )
     .option('--secret <whsec>', "the receiver's signing secret (with --receiver)")
-    .option('--version <version>', 'a dated version (YYYY-MM-DD), or all', 'all')
-    .option('--only <ids>', 'comma-separated check ids or requirement IDs to run')
+    .option(
+      '--version <version>',
+      'a dated version (YYYY-MM-DD), or all (the default); with --receiver: v0 or dated versions separated by commas, or all, the latest by default',
+    )
+    .option(
+      '--only <ids>',
+      'comma-separated check ids or requirement IDs to run; an opt-in receiver check runs only when named by its id, and only warns',
+    )
     .option(
       '--report <kind:file>',
       'also write a report: junit:<file> or json:<file> (repeatable)',
@@ -82,7 +88,7 @@ interface ConformanceOptions {
   profile?: string;
   receiver?: string;
   secret?: string;
-  version: string;
+  version?: string;
   only?: string;
   report: string[];
   fullSchedule?: boolean;
@@ -97,7 +103,8 @@ const GENERATED = 'generated';
 
 /** Runs the selected checks at each version, prints the summary, writes the reports. */
 async function runCommand(options: ConformanceOptions & { profile: string }): Promise<ExitCode> {
-  const versions = options.version === 'all' ? listVersions() : [options.version];
+  const version = options.version ?? 'all';
+  const versions = version === 'all' ? listVersions() : [version];
   if (!versions.every((v) => listVersions().includes(v)))
     throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
   const reports = options.report.map(parseReport);
