@@ -45,7 +45,7 @@ const code = (file: string) =>
 function checksTable(): string {
   const rows = RECEIVER_CHECKS.map(
     ([id, check]) =>
-      `<tr><td><code>${id}</code></td><td>${check.requirements.join(', ')}</td><td>${escapeHtml(check.title)}</td><td>${check.basis}</td></tr>`,
+      `<tr><td><code>${id}</code></td><td>${check.requirements.join(', ')}</td><td>${escapeHtml(check.title)}</td><td>${check.basis}${check.optIn ? ', opt-in: runs only when <code>--only</code> names it, and only warns' : ''}</td></tr>`,
   );
   return `<table id="receiver-checks"><thead><tr><th>Check</th><th>Requirements</th><th>Rule</th><th>The specification</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -120,14 +120,15 @@ the envelope's <code>type</code> names it.</p>
 built from the contract's sample payload, which is validated before it is sent:</p>
 ${shell(COMMANDS.triggerOne)}
 <p>It prints one line per delivery, the <code>webhook-id</code>, your status code and how long
-you took, and exits 0 only when every delivery was answered 2xx within 3 seconds. Send every event
+you took (and, when you did not acknowledge it, the start of your answer's body), and exits 0 only when every delivery was answered 2xx within 3 seconds. Send every event
 of the version your subscription was created with (<code>--version</code>; the latest when left
 out, <code>v0</code> for the v0 API):</p>
 ${shell(COMMANDS.triggerAll)}
 <p>Change a field to reach another branch of your handler: <code>--override</code> takes a JSON
 Pointer into the payload and a JSON value, else text, and may be given several times; the result
 must still be a valid payload (<code>--invalid</code> sends it anyway, to see your handler refuse
-it; <code>--data file.json</code> sends a payload of your own):</p>
+it; <code>--data file.json</code> sends a payload of your own, byte for byte as the file has it,
+signed over those bytes; with <code>--override</code> it is written anew):</p>
 ${shell(COMMANDS.triggerOverride)}
 <p>Send a retry, as the service does when an attempt failed (<code>Service-Retry-Num</code> 1 to
 3, <code>Service-Retry-Reason</code> <code>transport</code>, <code>http_5xx</code> or
@@ -138,13 +139,16 @@ ${shell(COMMANDS.triggerRetry)}
 
 <h2 id="conformance">Test your endpoint with the receiver suite</h2>
 ${shell(COMMANDS.conformance)}
-<p>It sends, at each version asked for (<code>--version all</code> for v0 and every dated
-version): every event, valid and signed, which must be acknowledged with 2xx within 3 s; a tampered
+<p>It sends, at the version your subscription receives (the latest unless
+<code>--version</code> names others, separated by commas; <code>all</code> for v0 and every dated
+version): every event, valid and signed, which must be acknowledged with 2xx within 3 s; the same
+payload signed over other bytes (indented, with <code>\\u</code> escapes, keys in another order, a
+trailing newline), which must be accepted, since the signature covers the raw bytes; a tampered
 body, another secret, each signing header missing, a timestamp 10 minutes in the past and in the
-future, and an unknown signature version, which must be refused; a signature list whose second
-entry is the valid one (secret rotation), unknown fields, a retry of a delivery already
-acknowledged, which must be accepted; and the other generation's payload, which must be told apart
-from the version's own. Each result names the check, the requirement IDs it covers and whether
+future, and an unknown signature version, which must be refused (any status but 2xx; a 5xx or
+429 is a warning, as it makes the sender retry); a signature list whose second entry is the valid
+one (secret rotation), unknown fields, a retry of a delivery already acknowledged, which must be
+accepted. Each result names the check, the requirement IDs it covers and whether
 <a href="requirements.html">the specification</a> states the rule or only implies it (the JSON report says from what). Reports are the
 server suite's: a summary,
 <code>--report junit:&lt;file&gt;</code> and <code>--report json:&lt;file&gt;</code>; exit 0 only

@@ -75,7 +75,7 @@ describe('the receiving webhooks page', () => {
     for (const [id, check] of RECEIVER_CHECKS)
       expect(table).toMatch(
         new RegExp(
-          `<code>${id}</code></td><td>${check.requirements.join(', ')}</td>.*?<td>${check.basis}</td>`,
+          `<code>${id}</code></td><td>${check.requirements.join(', ')}</td>.*?<td>${check.basis}${check.optIn ? ', opt-in' : '</td>'}`,
         ),
       );
   });
