@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
@@ -12,6 +12,8 @@ export async function generateRegistry(generatedDir: string): Promise<void> {
   const registry = parse(
     await readFile(join(PROJECT_ROOT, 'openapi', 'versions.yaml'), 'utf8'),
   ) as object;
+  // The first step of a build from the sources alone, where generated/ does not exist yet.
+  await mkdir(generatedDir, { recursive: true });
   await writeFile(
     join(generatedDir, 'versions.json'),
     `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...registry }, null, 2)}\n`,
