@@ -30,7 +30,7 @@ beforeAll(async () => {
   if (installed.code !== 0)
     throw new Error(`npm ci failed:\n${installed.stdout}${installed.stderr}`);
 }, 300_000);
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 describe('a fresh clone after npm ci', () => {
   it('has dist/ built, and npx service-contract --help lists the commands', async () => {
