@@ -48,12 +48,21 @@ export class FlowStopped extends Error {
   }
 }
 
-/** Runs a check's flow; where a step stops it, reports what came instead of throwing. */
-export async function runFlow(context: CheckContext, flow: () => Promise<void>): Promise<void> {
+/**
+ * Runs a check's flow; where a step stops it, reports what came instead of throwing. A check
+ * resting on a reading says it could not test it instead (`untestable`): that the flow itself
+ * works is stated, and judged by the checks that rest on no reading.
+ */
+export async function runFlow(
+  context: CheckContext,
+  flow: () => Promise<void>,
+  { untestable = false } = {},
+): Promise<void | Skip> {
   try {
     await flow();
   } catch (error) {
     if (!(error instanceof FlowStopped)) throw error;
+    if (untestable) return { skip: 'not_testable', reason: error.message };
     context.report({ message: error.message, ...(error.answer ? { answer: error.answer } : {}) });
   }
 }
@@ -496,7 +505,7 @@ export async function grantTokens(
 }
 
 /** Whether an answer hands out an access token. */
-const issuedTokens = (answer: HttpAnswer<any>): boolean =>
+export const issuedTokens = (answer: HttpAnswer<any>): boolean =>
   typeof answer.body?.access_token === 'string' && answer.body.access_token !== '';
 
 /**
