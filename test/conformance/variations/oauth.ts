@@ -33,15 +33,21 @@ function refusalRedirectedBack(answer: WrittenAnswer, { request }: Exchange): Wr
   const location = new URL(uri);
   location.searchParams.set('error', String(bodyOf(answer).error ?? 'invalid_request'));
   if (query.state !== undefined) location.searchParams.set('state', query.state);
-  return { status: 302, headers: { location: location.toString() }, body: undefined };
+  return { status: 303, headers: { location: location.toString() }, body: undefined };
 }
 
-/** An error page for people: HTML, status 200, no form and no machine-readable code. */
-function refusalAsPage(answer: WrittenAnswer): WrittenAnswer {
+/**
+ * An error page for people, HTML with no form and no machine-readable code: status 400 where the
+ * redirect URI is not registered, 200 otherwise.
+ */
+function refusalAsPage(answer: WrittenAnswer, { request }: Exchange): WrittenAnswer {
   if (answer.status < 400 || answer.status > 499) return answer;
+  const query = request?.query ?? {};
+  const client = CLIENTS.find((c) => c.id === query.client_id);
+  const registered = client?.redirectUris.includes(query.redirect_uri ?? '') === true;
   const description = String(bodyOf(answer).error_description ?? 'The request was refused.');
   return {
-    status: 200,
+    status: registered ? 200 : 400,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     body: `<!DOCTYPE html>\n<html><body><h1>This app cannot be authorized</h1><p>${escapeHtml(description)}</p><p>Close this window and try again.</p></body></html>`,
   };
@@ -77,7 +83,7 @@ function signInThenConsent(): FaultHooks {
       if (!String(exchange.request.headers.cookie ?? '').includes(`${SIGNED_IN}=yes`)) {
         const nonce = randomBytes(8).toString('hex');
         pending.set(nonce, `/oauth/authorize?${new URLSearchParams(exchange.request.query)}`);
-        return { status: 302, headers: { location: `/oauth/sign-in/${nonce}` }, body: undefined };
+        return { status: 303, headers: { location: `/oauth/sign-in/${nonce}` }, body: undefined };
       }
       return { ...answer, body: consentPage(token) };
     },
@@ -143,20 +149,21 @@ export const OAUTH_VARIATIONS: Variation[] = [
   {
     id: 'authorize-refusal-redirects-back',
     choice:
-      'authorize refuses a known client with a registered redirect URI by redirecting back with error and state (RFC 6749 §4.1.2.1); an unregistered redirect URI stays refused on the page',
+      'authorize refuses a known client with a registered redirect URI by a 303 back with error and state (RFC 6749 §4.1.2.1); an unregistered redirect URI stays refused on the page',
     requirements: ['AUTH-05', 'AUTH-06'],
     hooks: () => on('/oauth/authorize', refusalRedirectedBack),
   },
   {
     id: 'authorize-refusal-html-page',
-    choice: 'authorize refuses with an HTML error page for people, status 200, no error code',
+    choice:
+      'authorize refuses with an HTML error page for people, no error code: status 400 for an unregistered redirect URI, 200 otherwise',
     requirements: ['AUTH-05', 'AUTH-06'],
     hooks: () => on('/oauth/authorize', refusalAsPage),
   },
   {
     id: 'consent-after-sign-in',
     choice:
-      'authorize first sends the browser to a sign-in page on the auth host (a session cookie), then shows a consent page of another layout: a sign-out form first, a CSRF field, a box, a select, and a button named decision',
+      'authorize first sends the browser (303) to a sign-in page on the auth host (a session cookie), then shows a consent page of another layout: a sign-out form first, a CSRF field, a box, a select, and a button named decision',
     requirements: ['AUTH-04', 'AUTH-05', 'AUTH-06', 'AUTH-07', 'AUTH-08', 'AUTH-09'],
     hooks: signInThenConsent,
     declare: (profile) => ({ ...profile, consent: { query: { decision: 'approve' } } }),
