@@ -569,7 +569,7 @@ export function expectRefusal(
  * AUTH.oauth-error-codes.
  */
 export function expectAuthorizeRefused(
-  context: CheckContext,
+  context: Pick<CheckContext, 'report'>,
   client: OAuthClient,
   name: string,
   outcome: AuthorizeOutcome,
@@ -580,7 +580,7 @@ export function expectAuthorizeRefused(
   const issued = issuedGrant(target);
   if (issued)
     return context.report({
-      message: `${name}: not refused, a ${issued} was issued: ${describeOutcome(outcome)}`,
+      message: `${name}: not refused, ${issued === 'code' ? 'a code' : 'an access_token'} was issued: ${describeOutcome(outcome)}`,
       expected: 'a refusal, no code',
       actual: { status: answer.status, location: where },
       answer,
