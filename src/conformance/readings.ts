@@ -58,7 +58,14 @@ export const READINGS: ReadonlyMap<string, Reading> = new Map([
     'AUTH.oauth-error-codes',
     {
       requirement: 'AUTH-03',
-      text: 'OAuth refusals carry the RFC 6749 codes (`invalid_request`, `invalid_client`, `invalid_grant`, `invalid_scope`, `unsupported_grant_type`, `unsupported_response_type`), with 401 for a failed client authentication.',
+      text: 'OAuth refusals carry the RFC 6749 codes (`invalid_request`, `invalid_client`, `invalid_grant`, `invalid_scope`, `unsupported_grant_type`, `unsupported_response_type`) and statuses: 400, or 401 for a failed client authentication by the Authorization header (400 or 401 when the secret came in the body).',
+    },
+  ],
+  [
+    'AUTH-08.refresh-scope',
+    {
+      requirement: 'AUTH-08',
+      text: "A refresh gets exactly the scopes it asks for: the grant's own when it asks for none, the subset asked when it narrows.",
     },
   ],
   [

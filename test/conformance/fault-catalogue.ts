@@ -7,6 +7,7 @@ import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
+import { seedWorkspace } from '../../src/reference/fixtures.ts';
 
 /**
  * One deliberate departure from one rule, injected into the reference server (fault-injection.ts).
@@ -22,6 +23,8 @@ export interface Fault {
 }
 
 type Answer = WrittenAnswer;
+/** The seeded OAuth clients, with their secrets. */
+const CLIENTS = seedWorkspace().oauthClients;
 const body = (answer: Answer): Record<string, any> =>
   answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, any>) : {};
 const form = (request: PassedRequest | undefined): Record<string, string> =>
@@ -227,6 +230,126 @@ export const FAULTS: Fault[] = [
       on('/.well-known/oauth-authorization-server', (a) => ({
         ...a,
         body: { ...body(a), code_challenge_methods_supported: ['S256', 'plain'] },
+      })),
+  },
+  {
+    // AUTH-03: refusals of the token endpoint answered 200, the error in the body.
+    id: 'token-refusals-answered-200',
+    requirement: 'AUTH-03',
+    hooks: () =>
+      on('/oauth/token', (a) =>
+        a.status >= 400 && a.status < 500 ? { ...a, status: 200 } : undefined,
+      ),
+  },
+  {
+    // AUTH-04: a secret in the body is not compared: any secret authenticates the client.
+    id: 'wrong-secret-in-body-accepted',
+    requirement: 'AUTH-04',
+    hooks: () => ({
+      request: (r) => {
+        const client = CLIENTS.find((c) => c.id === form(r).client_id);
+        if (r.path !== '/oauth/token' || !client?.secret || form(r).client_secret === undefined)
+          return r;
+        return { ...r, body: { ...form(r), client_secret: client.secret } };
+      },
+    }),
+  },
+  {
+    // AUTH-07: scopes joined by commas, not spaces.
+    id: 'scope-comma-separated',
+    requirement: 'AUTH-07',
+    hooks: () =>
+      on('/oauth/token', (a) =>
+        a.status === 200 && typeof body(a).scope === 'string'
+          ? { ...a, body: { ...body(a), scope: body(a).scope.split(' ').join(',') } }
+          : undefined,
+      ),
+  },
+  {
+    // AUTH-08: a refresh answers the access token it was to replace.
+    id: 'refresh-repeats-the-access-token',
+    requirement: 'AUTH-08',
+    hooks: () => {
+      const accessOf = new Map<string, string>();
+      return on('/oauth/token', (a, r) => {
+        if (a.status !== 200) return undefined;
+        const previous = accessOf.get(form(r).refresh_token ?? '');
+        const answered =
+          previous === undefined ? a : { ...a, body: { ...body(a), access_token: previous } };
+        accessOf.set(body(a).refresh_token, body(answered).access_token);
+        return answered;
+      });
+    },
+  },
+  {
+    // AUTH-08: a refresh rotates, yet the rotated-away token keeps working (it stands for the
+    // latest one).
+    id: 'rotated-away-refresh-token-works',
+    requirement: 'AUTH-08',
+    hooks: () => {
+      const latest = new Map<string, string>();
+      return {
+        request: (r) => {
+          const sent = form(r).refresh_token;
+          if (r.path !== '/oauth/token' || sent === undefined || !latest.has(sent)) return r;
+          return { ...r, body: { ...form(r), refresh_token: latest.get(sent) } };
+        },
+        answer: (a, exchange) => {
+          const sent = new URLSearchParams(exchange.sent).get('refresh_token');
+          const seen = form(exchange.request).refresh_token;
+          if (exchange.path !== '/oauth/token' || a.status !== 200 || !sent) return a;
+          // Every token the client held for this grant now stands for the fresh one.
+          for (const [held, current] of latest)
+            if (current === seen) latest.set(held, body(a).refresh_token);
+          latest.set(sent, body(a).refresh_token);
+          return a;
+        },
+      };
+    },
+  },
+  {
+    // AUTH-08 (the reading AUTH-08.refresh-scope): a narrowing refresh gets the whole grant.
+    id: 'refresh-narrowing-ignored',
+    requirement: 'AUTH-08',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/token' &&
+        form(r).grant_type === 'refresh_token' &&
+        form(r).scope?.split(' ').length === 1
+          ? { ...r, body: { ...form(r), scope: undefined } }
+          : r,
+    }),
+  },
+  {
+    // AUTH-09: a revoked grant's refresh token still gives tokens.
+    id: 'refresh-works-after-revocation',
+    requirement: 'AUTH-09',
+    hooks: () =>
+      on('/oauth/token', (a) =>
+        body(a).error === 'token_revoked'
+          ? {
+              status: 200,
+              headers: a.headers,
+              body: {
+                access_token: 'at_after_revocation',
+                token_type: 'Bearer',
+                expires_in: 604800,
+                refresh_token: 'rt_after_revocation',
+                scope: 'chat:write',
+              },
+            }
+          : undefined,
+      ),
+  },
+  {
+    // AUTH-10: no metadata document.
+    id: 'metadata-missing',
+    requirement: 'AUTH-10',
+    hooks: () =>
+      on('/.well-known/oauth-authorization-server', (a) => ({
+        status: 404,
+        headers: a.headers,
+        body: { error: 'not_found' },
       })),
   },
   {

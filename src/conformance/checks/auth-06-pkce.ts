@@ -1,10 +1,21 @@
-import type { HttpAnswer } from '../../http-answer.js';
 import type { Check } from '../check.js';
-import { expectAnswer } from '../expect-answer.js';
-import { authorize, exchangeCode, obtainCode, oauthClient, pkcePair } from '../oauth-flow.js';
+import {
+  authorize,
+  exchangeCode,
+  expectAuthorizeRefused,
+  expectRefusal,
+  obtainCode,
+  oauthClient,
+  pkcePair,
+  runFlow,
+} from '../oauth-flow.js';
 
 /**
- * AUTH-06: PKCE `S256` is required of public clients, `plain` is refused, the verifier must match.
+ * AUTH-06: PKCE `S256` is required of public clients and `plain` is rejected (Authentication 6,
+ * Errors: "OAuth authorize: `plain` PKCE method rejected"): stated is that no code is issued then,
+ * however the refusal is shown (expectAuthorizeRefused). A verifier that does not match is refused
+ * at the token endpoint (a 4xx, no tokens; RFC 7636 §4.6's `invalid_grant` is the reading
+ * AUTH.oauth-error-codes).
  */
 export const auth06Pkce: Check = {
   requirements: ['AUTH-06'],
@@ -14,29 +25,31 @@ export const auth06Pkce: Check = {
     const client = oauthClient(context, 'public');
     if ('skip' in client) return client;
     const { verifier } = await pkcePair();
-    const expect = (name: string, answer: HttpAnswer, status: number, error?: string) =>
-      expectAnswer(context, name, answer, { status, error });
-    expect(
+    expectAuthorizeRefused(
+      context,
+      client,
       'code_challenge_method plain',
       await authorize(context, client, {
         code_challenge: verifier,
         code_challenge_method: 'plain',
       }),
-      400,
       'invalid_request',
     );
-    expect(
+    expectAuthorizeRefused(
+      context,
+      client,
       'a public client without a code_challenge',
       await authorize(context, client),
-      400,
       'invalid_request',
     );
-    const code = await obtainCode(context, client, { pkce: true });
-    expect(
-      'a code_verifier that does not match',
-      await exchangeCode(context, client, { ...code, verifier: (await pkcePair()).verifier }),
-      400,
-      'invalid_grant',
-    );
+    return runFlow(context, async () => {
+      const code = await obtainCode(context, client, { pkce: true });
+      expectRefusal(
+        context,
+        'a code_verifier that does not match',
+        await exchangeCode(context, client, { ...code, verifier: (await pkcePair()).verifier }),
+        { error: 'invalid_grant' },
+      );
+    });
   },
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { signWebhook } from '../../../src/webhooks/sign.ts';
 import { APP, seedWorkspace } from '../../../src/reference/fixtures.ts';
 import type { Fault } from '../fault-catalogue.ts';
@@ -7,6 +8,10 @@ import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
 const SECRET = seedWorkspace().apps[APP]!.signingSecret;
 /** The client's registered redirect URI in the seeded workspace. */
 const REGISTERED = new URL(seedWorkspace().oauthClients[0]!.redirectUris[0]!);
+/** The seeded public client: no secret. */
+const PUBLIC_CLIENT = seedWorkspace().oauthClients.find((c) => !c.secret)!.id;
+/** An `S256` challenge (RFC 7636 §4.2) of a verifier nobody holds. */
+const FOREIGN_CHALLENGE = createHash('sha256').update('v'.repeat(43)).digest('base64url');
 
 /** `a` with its body and `webhook-id` changed, and signed again over them (DLV-03 stays kept). */
 function resigned(a: OutgoingAttempt, id: string, body: string = a.body): OutgoingAttempt {
@@ -128,5 +133,56 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
           u.pathname.startsWith(`${REGISTERED.pathname}/`) &&
           u.pathname !== `${REGISTERED.pathname}/`,
       ),
+  },
+  {
+    // RFC 6749 §4.1.2.1 forbids it: a refusal of an unregistered redirect_uri redirected to it.
+    id: 'unregistered-redirect-uri-gets-error-redirect',
+    requirement: 'AUTH-05',
+    hooks: () => ({
+      answer: (answer, { path, request }) => {
+        const uri = path === '/oauth/authorize' ? request?.query.redirect_uri : undefined;
+        if (answer.status !== 400 || !uri || !URL.canParse(uri)) return answer;
+        const location = new URL(uri);
+        location.searchParams.set('error', 'invalid_request');
+        location.searchParams.set('state', request!.query.state ?? '');
+        return { status: 302, headers: { location: location.toString() }, body: undefined };
+      },
+    }),
+  },
+  {
+    id: 'state-dropped-on-consent',
+    requirement: 'AUTH-05',
+    hooks: () => redirectingElsewhere((u) => u.searchParams.delete('state')),
+  },
+  {
+    // AUTH-05: `response_type=token` served as `code`.
+    id: 'response-type-token-served',
+    requirement: 'AUTH-05',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/authorize' && r.query.response_type === 'token'
+          ? { ...r, query: { ...r.query, response_type: 'code' } }
+          : r,
+    }),
+  },
+  {
+    // AUTH-06: a public client without a code_challenge gets a code all the same.
+    id: 'public-client-without-challenge-served',
+    requirement: 'AUTH-06',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/authorize' &&
+        r.query.client_id === PUBLIC_CLIENT &&
+        r.query.code_challenge === undefined
+          ? {
+              ...r,
+              query: {
+                ...r.query,
+                code_challenge: FOREIGN_CHALLENGE,
+                code_challenge_method: 'S256',
+              },
+            }
+          : r,
+    }),
   },
 ];
