@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * Authorization-server metadata
-         * @description RFC 8414 metadata (AUTH-10). SPEC.md says only that the document exists; the requirement catalogue fixes its fields.
+         * @description RFC 8414 metadata (AUTH-10). SPEC.md says only that the document exists; the fields the requirement catalogue reads it to have are a reading (`AUTH-10.rfc8414-fields`).
          */
         get: operations["oauthAuthorizationServerMetadata"];
         put?: never;
@@ -115,7 +115,7 @@ export interface components {
         "Token-request": components["schemas"]["Authorization-code-grant"] | components["schemas"]["Refresh-token-grant"];
         /**
          * token-response
-         * @description The OAuth token response (AUTH-07). The access token lives 604800 seconds (7 days), the refresh token 365 days; the refresh token is used only at the token endpoint.
+         * @description The OAuth token response (AUTH-07). The access token lives 604800 seconds (7 days), the refresh token 365 days; the refresh token is used only at the token endpoint. A code exchange returns a refresh token (AUTH-07); a refresh returns one typically, not always (AUTH-08).
          */
         "Token-response": {
             access_token: string;
@@ -126,27 +126,30 @@ export interface components {
              * @constant
              */
             expires_in: 604800;
-            /** @description On refresh, typically a rotated token; the old one then stops working (AUTH-08). */
-            refresh_token: string;
+            /** @description On a code exchange, always; on a refresh, typically a rotated token, and the old one then stops working (AUTH-08). */
+            refresh_token?: string;
             /** @description Space-separated scopes granted. */
             scope: string;
         };
         /**
          * authorization-server-metadata
-         * @description Authorization-server metadata (AUTH-10). SPEC.md does not show the body; the requirement catalogue resolves it to these RFC 8414 fields.
+         * @description Authorization-server metadata (AUTH-10). SPEC.md says only that the document exists; its body is not shown. The fields below are RFC 8414's, typed as RFC 8414 types them; which values an implementation lists is the reading `AUTH-10.rfc8414-fields` of docs/REQUIREMENTS.md, which the conformance suite judges, not this schema.
          */
         "Authorization-server-metadata": {
             /** Format: uri */
-            issuer: string;
+            issuer?: string;
             /** Format: uri */
-            authorization_endpoint: string;
+            authorization_endpoint?: string;
             /** Format: uri */
-            token_endpoint: string;
-            response_types_supported: "code"[];
-            grant_types_supported?: ("authorization_code" | "refresh_token")[];
-            /** @description `plain` is rejected (AUTH-06). */
-            code_challenge_methods_supported?: "S256"[];
-            token_endpoint_auth_methods_supported?: ("client_secret_basic" | "client_secret_post" | "none")[];
+            token_endpoint?: string;
+            /** @description `code` (AUTH-05). */
+            response_types_supported?: string[];
+            /** @description `authorization_code` and `refresh_token` (AUTH-03). */
+            grant_types_supported?: string[];
+            /** @description `S256`; `plain` is rejected (AUTH-06). */
+            code_challenge_methods_supported?: string[];
+            /** @description For example `client_secret_basic`, `client_secret_post`, `none` (AUTH-04). */
+            token_endpoint_auth_methods_supported?: string[];
         };
     };
     responses: never;
@@ -261,6 +264,15 @@ export interface operations {
             };
             /** @description Client authentication failed, or the grant was revoked (`token_revoked`). The body is not shown in SPEC.md. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Oauth-error"];
+                };
+            };
+            /** @description Another refusal SPEC.md does not show (a body that is not a form, say). The body is not shown in SPEC.md. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
