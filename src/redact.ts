@@ -1,3 +1,5 @@
+import type { Diagnostic } from './diagnostic.js';
+
 /** Field and parameter names whose values are credentials: never printed unless asked for. */
 const SECRET_NAMES = [
   'access_token',
@@ -43,4 +45,21 @@ export function redactValue(value: unknown, depth = 0): unknown {
         ? REDACTED
         : redactValue(item, depth + 1);
   return copy;
+}
+
+/**
+ * A finding as a report prints it: credentials in its message, its values and its exchange
+ * replaced (an issued access token a check compared, a client secret in a request excerpt).
+ */
+export function redactDiagnostic<D extends Diagnostic>(diagnostic: D): D {
+  const { message, expected, actual, exchange } = diagnostic;
+  return {
+    ...diagnostic,
+    message: redactText(message),
+    ...(expected === undefined ? {} : { expected: redactValue(expected) }),
+    ...(actual === undefined ? {} : { actual: redactValue(actual) }),
+    ...(exchange === undefined
+      ? {}
+      : { exchange: redactValue(exchange) as Diagnostic['exchange'] }),
+  };
 }

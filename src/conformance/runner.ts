@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostic.js';
+import { redactDiagnostic } from '../redact.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import type { Check, RegisteredCheck, Skip } from './check.js';
 import { runPooled } from './check-pool.js';
@@ -149,7 +150,8 @@ async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckR
   // A skip says why the rule could not be tested; what the check found before it still fails it.
   if (skip && found.findings.length === 0)
     return { ...base, status: skip.skip, diagnostics: [], reason: skip.reason, durationMs };
-  const diagnostics = [...found.findings, ...found.shapes];
+  // Nothing a report prints carries a credential: an issued token a check compared, a secret.
+  const diagnostics = [...found.findings, ...found.shapes].map(redactDiagnostic);
   return {
     ...base,
     status: diagnostics.some((d) => d.severity === 'error') ? 'failed' : 'passed',

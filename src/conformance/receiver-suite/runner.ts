@@ -1,3 +1,4 @@
+import { redactDiagnostic } from '../../redact.js';
 import type { Skip } from '../check.js';
 import type { CheckResult } from '../runner.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';
@@ -91,7 +92,7 @@ async function runCheck(
   if (skip && findings.length === 0)
     return { ...base, status: skip.skip, diagnostics: [], reason: skip.reason };
   const failed = findings.some((d) => d.severity === 'error');
-  return { ...base, status: failed ? 'failed' : 'passed', diagnostics: findings };
+  return { ...base, status: failed ? 'failed' : 'passed', diagnostics: findings.map(redactDiagnostic) };
 }
 
 /**
