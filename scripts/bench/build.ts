@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
 import { listOperations } from '../../src/openapi/operations.ts';
@@ -30,10 +31,24 @@ function wallTime(command: string, args: string[]): number {
 function benchBuild(): void {
   const redocly = join(PROJECT_ROOT, 'node_modules', '.bin', 'redocly');
   const baseline = wallTime(redocly, ['lint']);
-  // Cold: nothing generated yet, every step writes from scratch. Warm: the same again at once.
-  rmSync(join(PROJECT_ROOT, 'generated'), { recursive: true, force: true });
-  const cold = wallTime('npm', ['run', '--silent', 'build']);
-  const warm = wallTime('npm', ['run', '--silent', 'build']);
+  // Cold: nothing generated yet, every step writes from scratch. Warm: the same again at once. A
+  // build that fails leaves the committed generated/ as it was.
+  const generated = join(PROJECT_ROOT, 'generated');
+  const kept = mkdtempSync(join(tmpdir(), 'service-bench-generated-'));
+  cpSync(generated, kept, { recursive: true });
+  let cold: number;
+  let warm: number;
+  try {
+    rmSync(generated, { recursive: true, force: true });
+    cold = wallTime('npm', ['run', '--silent', 'build']);
+    warm = wallTime('npm', ['run', '--silent', 'build']);
+  } catch (error) {
+    rmSync(generated, { recursive: true, force: true });
+    cpSync(kept, generated, { recursive: true });
+    throw error;
+  } finally {
+    rmSync(kept, { recursive: true, force: true });
+  }
   console.log('build (wall time, 8 documents: lint, bundle, types, validators, type-check)');
   console.log(`  baseline: redocly lint alone  ${Math.round(baseline)} ms`);
   console.log(

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { own } from './owned-child.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -82,7 +83,7 @@ const load = (base: string, scenario: Scenario) =>
 /** The proxy as users run it: the compiled CLI, on a port it picks and prints. */
 async function startOurs(upstream: string, children: ChildProcess[]): Promise<string> {
   const bin = join(PROJECT_ROOT, 'bin', 'service-contract.js');
-  const child = spawn(process.execPath, [bin, 'proxy', '--upstream', upstream, '--port', '0']);
+  const child = own(spawn(process.execPath, [bin, 'proxy', '--upstream', upstream, '--port', '0']));
   children.push(child);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -97,7 +98,7 @@ async function startOurs(upstream: string, children: ChildProcess[]): Promise<st
 async function startPrism(upstream: string, children: ChildProcess[]): Promise<string> {
   const port = await freePort();
   const args = ['proxy', DOCUMENT, upstream, '--port', String(port), '--host', '127.0.0.1'];
-  const child = spawn(process.execPath, [PRISM_CLI, ...args, '--verboseLevel', 'silent']);
+  const child = own(spawn(process.execPath, [PRISM_CLI, ...args, '--verboseLevel', 'silent']));
   children.push(child);
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));

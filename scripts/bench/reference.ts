@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { own } from './owned-child.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ server.keepAliveTimeout = 60000;
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
 
 async function startReceiver(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', RECEIVER]);
+  const child = own(spawn(process.execPath, ['-e', RECEIVER]));
   const port = await new Promise<string>((resolve) =>
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
   );

@@ -29,14 +29,14 @@ const listOf = <T>(value: T | readonly T[]): readonly T[] =>
   Array.isArray(value) ? value : [value as T];
 
 /** Whether `status` is one `expected` allows. */
-export function statusAllowed(expected: Expected['status'], status: number): boolean {
+function statusAllowed(expected: Expected['status'], status: number): boolean {
   if (expected === CLIENT_ERROR) return status >= 400 && status < 500;
   if (expected === SUCCESS) return status >= 200 && status < 300;
   return listOf(expected).includes(status);
 }
 
 /** The expected answer in words: `400 invalid_parameter`, `401 or 403`, `a 4xx refusal`. */
-export function describeExpected({ status, error }: Expected): string {
+function describeExpected({ status, error }: Expected): string {
   const statuses =
     status === CLIENT_ERROR
       ? 'a 4xx refusal'

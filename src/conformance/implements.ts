@@ -10,7 +10,7 @@ let known: string[] | undefined;
  * Every operation the documents describe, as a profile's `implements` names it: `v0`, `v1` (any
  * dated version) or `auth`, the method in lower case, the path (`v1 post /chat.postEphemeral`).
  */
-export function documentedOperations(): string[] {
+function documentedOperations(): string[] {
   known ??= [
     ...new Set(
       listApiDocuments().flatMap((api) => {

@@ -76,7 +76,7 @@ export async function probePort(port: number, host = '127.0.0.1'): Promise<void>
  * cannot hold its capacity (SECURITY.md). `SERVICE_CONTRACT_HEADERS_TIMEOUT_MS` and
  * `SERVICE_CONTRACT_REQUEST_TIMEOUT_MS` change them for a process.
  */
-export const DEADLINES = { headersMs: 10_000, requestMs: 30_000 } as const;
+const DEADLINES = { headersMs: 10_000, requestMs: 30_000 } as const;
 
 /** How often the server looks for requests past their deadline: a deadline is kept within this. */
 const DEADLINE_CHECK_MS = 500;
@@ -90,7 +90,7 @@ function deadlineOf(name: string, fallback: number): number {
 }
 
 /** The deadlines a server of this process keeps. */
-export function deadlines(): { headersMs: number; requestMs: number } {
+function deadlines(): { headersMs: number; requestMs: number } {
   const requestMs = deadlineOf('SERVICE_CONTRACT_REQUEST_TIMEOUT_MS', DEADLINES.requestMs);
   // Node requires the head's deadline to be no longer than the whole request's.
   const headersMs = Math.min(

@@ -6,7 +6,7 @@ import { profileOf } from '../../src/reference/profile.ts';
 import { type FaultHooks, startReferenceWithFaults } from './fault-injection.ts';
 
 /** The time scale of the injected servers: retries, debounce and fail streak, fast. */
-export const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
+const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 
 /**
  * `use` against a fresh reference server with `hooks` injected, and its profile as `declare`
