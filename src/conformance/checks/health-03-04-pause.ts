@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
 import type { CheckContext } from '../context.js';
-import { type SubscribedHook, nonce, tooLong, until, waitMs, withHooks } from '../deliveries.js';
+import {
+  type SubscribedHook,
+  carries,
+  nonce,
+  tooLong,
+  until,
+  waitMs,
+  withHooks,
+} from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 import { rfc3339Utc } from '../units.js';
@@ -98,7 +106,7 @@ function emission() {
 
 /** Events heard, not attempts: an attempt answered late on a busy machine is retried. */
 function heard(hook: SubscribedHook, marker: string): boolean {
-  return hook.received.some((r) => r.body.includes(marker));
+  return hook.received.some((r) => carries(r, marker));
 }
 
 /** The v1 list's entry of subscription `id`; empty when it is not listed. */
@@ -132,7 +140,7 @@ function reportPause(context: CheckContext, entry: Entry, v1: SubscribedHook, ma
     });
   const problem = entry.disabledAt === undefined ? undefined : rfc3339Utc(entry.disabledAt);
   if (problem) context.report({ message: `disabledAt: ${problem}`, actual: entry.disabledAt });
-  const attempts = v1.received.filter((r) => r.body.includes(marker)).length;
+  const attempts = v1.received.filter((r) => carries(r, marker)).length;
   if (attempts > 0)
     context.report({
       message: 'an event emitted after a day of failures still reached the v1 subscription',
