@@ -63,7 +63,7 @@ export function mentionsOf(fixtures: Fixtures): Mentions {
  * 2026-08-07): unambiguous, and accepted on write by every version (VER-13). The implementation
  * renders it per subscription version.
  */
-export function mentionText(marker: string, { app, group, person }: Mentions): string {
+function mentionText(marker: string, { app, group, person }: Mentions): string {
   return `${marker} <@${app}> ${group ? `<!subteam^${group}> and ` : ''}<!channel> and <@${person}>`;
 }
 

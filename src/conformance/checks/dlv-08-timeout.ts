@@ -32,8 +32,8 @@ export const dlv08Timeout: Check = {
   quiet: 'together',
   async run(context) {
     // chat.reaction: an event no other check emits. The same check at other versions does, at the
-    // same time: the hook counts and delays only the attempts of its own event.
-    // A reaction in the profile's direct message with the app: heard at every version (VER-11).
+    // same time: the hook counts and delays only the attempts of its own event. The reaction is in
+    // the profile's direct message with the app, so every version hears it (VER-11).
     const dm = fixtureChat(context.profile, 'dm');
     if ('skip' in dm) return dm;
     const high = WINDOW_MS + firstWaitMs(context);
