@@ -554,6 +554,12 @@ export const FAULTS: Fault[] = [
     requirement: 'HEALTH-03',
     hooks: () => ({ policy: { pauseAfterStreak: 10 * 86_400 } }),
   },
+  {
+    // The streak opens at the first failure and any later one pauses: a count, not a day.
+    id: 'paused-at-the-second-failure',
+    requirement: 'HEALTH-03',
+    hooks: () => ({ policy: { pauseAfterStreak: 0 } }),
+  },
   ...DELIVERY_PAYLOAD_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,
