@@ -23,6 +23,23 @@ export interface HookOptions {
 
 /**
  * What the implementation emits an event from: its payload fields and the facts it does not show.
+ * The suite POSTs it to the profile's `eventTrigger` as JSON `{generation, event, data, context?}`
+ * (docs/conformance-profile.md):
+ * - `generation`: `v0` or `v1`; `event`: the event name in that generation's vocabulary
+ *   (`chat:message:dm`, `chat.message`).
+ * - `data`: the v0 payload, or what the v1 envelope's `data` holds (the implementation envelopes it
+ *   from 2026-07-07, VER-08). Every id in it is the profile's own (`fixtures.users`,
+ *   `fixtures.chats`, `fixtures.userGroup`), never one of the reference server's seed; a field that
+ *   is a Tagged UUID carries the id behind a letter of the suite's choosing (sample-events.ts). v1
+ *   message text is written in the current mention grammar (`<!subteam^group>`, `<!channel>`,
+ *   `<@user>`): every version accepts it on write (VER-13), and the implementation renders it in
+ *   each subscription's version (VER-10).
+ * - `context`: the facts the payload does not show. `chatId`, on every chat event: the chat, as an
+ *   id of `fixtures.chats`; who hears the event follows from it (VER-11, "chats where the app
+ *   participates"). `mentionsApp`, on messages: whether the message mentions the app (its text then
+ *   carries `<@fixtures.users.app>`). Filters may also read `changedReaction` and `hasVideo`, which
+ *   no check sends at present.
+ * The trigger answers 2xx once it has taken the event.
  */
 export interface Emission {
   data: Record<string, unknown>;
@@ -233,6 +250,17 @@ export async function until(condition: () => boolean, timeoutMs: number): Promis
   const deadline = performance.now() + timeoutMs;
   while (!condition() && performance.now() < deadline) await sleep(5);
   return condition();
+}
+
+/**
+ * Whether an attempt carries `marker`, however its JSON is written (indented, keys in any order,
+ * characters escaped as `\u` sequences or `\/`: SPEC.md fixes none of that), or in its raw text
+ * when it is no JSON.
+ */
+export function carries(received: Received, marker: string): boolean {
+  if (received.body.includes(marker)) return true;
+  const json = jsonOf(received);
+  return json !== undefined && JSON.stringify(json).includes(marker);
 }
 
 /** The JSON body of an attempt, or undefined when it is not JSON. */

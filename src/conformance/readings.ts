@@ -16,7 +16,7 @@ export const READINGS: ReadonlyMap<string, Reading> = new Map([
     'VER-11.before-membership',
     {
       requirement: 'VER-11',
-      text: 'Before 2026-08-20 an organization app hears a channel message only when it mentions the app ("`{mention: true}` restores mention-only").',
+      text: 'Before 2026-08-20 an organization app hears a channel message when, and only when, it mentions the app, whether or not the app is a member ("`{mention: true}` restores mention-only").',
     },
   ],
   [
@@ -24,6 +24,20 @@ export const READINGS: ReadonlyMap<string, Reading> = new Map([
     {
       requirement: 'VER-11',
       text: 'From 2026-08-20 a message mentioning the app in a channel it is not a member of reaches a subscription filtered `{mention: true}`, and not one without a filter.',
+    },
+  ],
+  [
+    'VER-08.event-id',
+    {
+      requirement: 'VER-08',
+      text: "The envelope's `eventId` identifies the event: every attempt of a delivery carries the same one, and two events never share one (one event may carry one to every subscription, or one per subscription).",
+    },
+  ],
+  [
+    'DLV-06.redirect-fails-at-once',
+    {
+      requirement: 'DLV-06',
+      text: 'A 3xx answer fails the attempt at once: the redirect is neither followed nor retried.',
     },
   ],
   [

@@ -23,8 +23,8 @@ export function composeHooks(all: readonly FaultHooks[]): FaultHooks {
       attempt: chain(composed.attempt, hooks.attempt) as FaultHooks['attempt'],
       hears:
         composed.hears && hooks.hears
-          ? (heard, event, version) =>
-              hooks.hears!(composed.hears!(heard, event, version), event, version)
+          ? (heard, event, version, filter) =>
+              hooks.hears!(composed.hears!(heard, event, version, filter), event, version, filter)
           : (composed.hears ?? hooks.hears),
       policy: { ...composed.policy, ...hooks.policy },
       recordFailures: composed.recordFailures ?? hooks.recordFailures,

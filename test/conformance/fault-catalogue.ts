@@ -624,6 +624,37 @@ export const FAULTS: Fault[] = [
   },
   { id: 'membership-ignored', requirement: 'VER-11', hooks: () => ({ hears: () => true }) },
   {
+    // Before 2026-08-20 too, a channel without the app is no chat it participates in (Events).
+    id: 'unjoined-channels-heard-before-2026-08-20',
+    requirement: 'VER-11',
+    version: '2026-07-23',
+    hooks: () => ({ hears: (heard, event) => heard || event.type === 'chat.message' }),
+  },
+  {
+    // From 2026-08-20 a subscription without a filter hears every message of its channels.
+    id: 'mention-only-after-2026-08-20',
+    requirement: 'VER-11',
+    hooks: () => ({
+      hears: (heard, event, _, filter) =>
+        heard && (filter?.mention === true || event.context?.mentionsApp !== false),
+    }),
+  },
+  {
+    // SUB-10: codes compared as written, so `thumbs_up` misses `:thumbs_up:`.
+    id: 'codes-compared-with-colons',
+    requirement: 'SUB-10',
+    hooks: () => ({
+      hears: (heard, event, _, filter) => {
+        const codes = filter?.codes;
+        if (!heard || !Array.isArray(codes)) return heard;
+        const reactions: Array<{ code?: unknown }> = Array.isArray(event.data.reactions)
+          ? event.data.reactions
+          : [];
+        return reactions.some((r) => codes.includes(r.code));
+      },
+    }),
+  },
+  {
     id: 'version-header-of-the-app',
     requirement: 'VER-14',
     version: '2026-07-07',
@@ -645,6 +676,12 @@ export const FAULTS: Fault[] = [
     id: 'never-paused',
     requirement: 'HEALTH-03',
     hooks: () => ({ policy: { pauseAfterStreak: 10 * 86_400 } }),
+  },
+  {
+    // The streak opens at the first failure and any later one pauses: a count, not a day.
+    id: 'paused-at-the-second-failure',
+    requirement: 'HEALTH-03',
+    hooks: () => ({ policy: { pauseAfterStreak: 0 } }),
   },
   ...DELIVERY_PAYLOAD_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,

@@ -61,8 +61,16 @@ export interface FaultHooks {
   policy?: Partial<DeliveryPolicy>;
   /** A delivery attempt before it is sent (decorates the sender). */
   attempt?(attempt: OutgoingAttempt): OutgoingAttempt;
-  /** Whether a subscription of `version` hears a chat event, given what the rules decided. */
-  hears?(heard: boolean, event: ServiceEvent, version: string): boolean;
+  /**
+   * Whether a subscription of `version` with `filter` hears a chat event, given what the rules
+   * decided.
+   */
+  hears?(
+    heard: boolean,
+    event: ServiceEvent,
+    version: string,
+    filter: Record<string, unknown> | null,
+  ): boolean;
   /**
    * Set to false to stop recording that outcome in the subscription's health (decorates the store).
    */
@@ -131,7 +139,8 @@ function recordingHealth(store: Store, { recordFailures, recordSuccesses }: Faul
 
 function hearing({ hears }: FaultHooks): Audience | undefined {
   if (!hears) return undefined;
-  return (event, version, filter) => hears(hearsChatEvent(event, version, filter), event, version);
+  return (event, version, filter) =>
+    hears(hearsChatEvent(event, version, filter), event, version, filter);
 }
 
 function sending(sender: Sender, { attempt }: FaultHooks): Sender {

@@ -1,5 +1,7 @@
 import type { Profile } from '../../src/conformance/profile.ts';
 import type { FaultHooks } from './fault-injection.ts';
+import { DELIVERY_VARIATIONS } from './variations/deliveries.ts';
+import { MEMBERSHIP_VARIATIONS } from './variations/membership.ts';
 import { OAUTH_VARIATIONS } from './variations/oauth.ts';
 import { SUBSCRIPTION_VARIATIONS } from './variations/subscriptions.ts';
 
@@ -33,4 +35,9 @@ export interface Variation {
  * can fail an implementation (sensitivity), these that it passes every reasonable one
  * (specificity). test/conformance/variations.test.ts runs them and prints the count.
  */
-export const VARIATIONS: Variation[] = [...SUBSCRIPTION_VARIATIONS, ...OAUTH_VARIATIONS];
+export const VARIATIONS: Variation[] = [
+  ...SUBSCRIPTION_VARIATIONS,
+  ...OAUTH_VARIATIONS,
+  ...DELIVERY_VARIATIONS,
+  ...MEMBERSHIP_VARIATIONS,
+];

@@ -25,7 +25,8 @@ export const dlv01Post: Check = {
         const [first] = hook!.received;
         const seen = {
           method: first!.method,
-          contentType: String(first!.headers['content-type']).split(';')[0],
+          // Media types are case-insensitive and may carry parameters (`; charset=utf-8`).
+          contentType: String(first!.headers['content-type']).split(';')[0]!.trim().toLowerCase(),
           json: JSON.stringify(jsonOf(first!) ?? null).includes(marker),
           attempts: hook!.received.length,
         };

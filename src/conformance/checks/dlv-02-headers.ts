@@ -11,7 +11,10 @@ const TOLERANCE_S = 300;
 
 /**
  * DLV-02: every attempt, retries included, carries webhook-id, webhook-timestamp (Unix seconds),
- * webhook-signature and Service-Version.
+ * webhook-signature and Service-Version, the subscription's version (VER-14). Judged on v1
+ * deliveries: a v0 subscription has no dated version (Versioning 1: v0 is outside the dated
+ * scheme), so a v0 delivery may carry Service-Version or not, and no check judges it there.
+ * The forms of webhook-id and webhook-signature are not judged here (DLV-03 verifies the latter).
  */
 export const dlv02Headers: Check = {
   requirements: ['DLV-02'],

@@ -33,15 +33,21 @@ export const dlv05RetryHeaders: Check = {
       [{ event: 'meeting.ended', respond: (_, index) => SCRIPT[Math.min(index, 3)]! }],
       async ([hook]) => {
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-        await hook!.arrived(4, waitMs(context, 361) + 5000);
+        const patience = waitMs(context, 361) + 5000;
+        await hook!.arrived(4, patience);
+        if (hook!.received.length === 0)
+          return context.report({
+            message: `no attempt arrived within ${Math.round(patience)} ms`,
+            expected: WANTED,
+            actual: [],
+          });
         const seen = hook!.received.map((r) => [
           r.headers['service-retry-num'],
           r.headers['service-retry-reason'],
         ]);
         if (JSON.stringify(seen) !== JSON.stringify(WANTED))
           context.report({
-            message:
-              'the attempts after a dropped connection, a 500 and a 429 carry other retry headers',
+            message: `the ${seen.length} attempts after a dropped connection, a 500 and a 429 are not four carrying the retry headers in turn`,
             expected: WANTED,
             actual: seen,
           });

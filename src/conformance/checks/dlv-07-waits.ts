@@ -65,7 +65,7 @@ export const dlv07Waits: Check = {
         wrongSeen ||= wrong;
         if (wrong)
           context.report({
-            message: `${name}: the gaps between attempts were ${seen.map((g) => `${Math.round(g)} ms`).join(', ') || 'none'}`,
+            message: `${name}: ${gapsSeen(seen)}`,
             expected: wanted.map((w) => `about ${Math.round(w)} ms`),
             actual: seen.map(Math.round),
           });
@@ -76,6 +76,12 @@ export const dlv07Waits: Check = {
     if (unsure.length && !wrongSeen) return notJudged(unsure, lagMs);
   },
 };
+
+/** The gaps seen between attempts, in words. */
+function gapsSeen(gaps: number[]): string {
+  if (gaps.length === 0) return 'at most one attempt arrived';
+  return `the gaps between attempts were ${gaps.map((g) => `${Math.round(g)} ms`).join(', ')}`;
+}
 
 function notJudged(gaps: string[], lagMs: number): Skip {
   return {

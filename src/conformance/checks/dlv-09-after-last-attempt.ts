@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
+import { carries, nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import { needCredential } from '../needs.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
@@ -33,7 +33,7 @@ export const dlv09AfterLastAttempt: Check = {
         const next = nonce();
         await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(next) });
         await hook!.arrived(5, 5000);
-        const fresh = hook!.received.find((r) => r.body.includes(next));
+        const fresh = hook!.received.find((r) => carries(r, next));
         const seen = {
           kept,
           delivered: Boolean(fresh),

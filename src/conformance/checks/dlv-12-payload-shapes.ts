@@ -1,18 +1,23 @@
 import type { Check } from '../check.js';
 import type { CheckContext } from '../context.js';
-import { type HookOptions, type SubscribedHook, nonce, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import {
+  type Emission,
+  type HookOptions,
+  type SubscribedHook,
+  nonce,
+  withHooks,
+} from '../deliveries.js';
+import { SAMPLE_EVENTS, fixtureChat } from '../sample-events.js';
 import { unixMicroseconds } from '../units.js';
 
 const LOBBY_BOOKED = { booking: { responses: [{ question: 'Company', answer: 'Acme' }] } };
-const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
-const PERSON = '0b6c3c7e-1d0a-4d4e-9c11-0f0e1a2b3c4d';
 
 /**
  * DLV-12: payloads have the shapes SPEC.md gives each event (unknown fields allowed). The check
  * only makes deliveries of a sample of events arrive: closing a hook holds each one to its
  * version's schema (deliveries.ts), as it does for every check. What a schema cannot say, the unit
- * of a chat message's `timestamp` (Unix microseconds, TYPE-03), is judged here.
+ * of a chat message's `timestamp` (Unix microseconds, TYPE-03), is judged here. Chat events are in
+ * the profile's own fixture chats with the app.
  */
 export const dlv12PayloadShapes: Check = {
   requirements: ['DLV-12'],
@@ -20,19 +25,35 @@ export const dlv12PayloadShapes: Check = {
   title: 'Deliveries match the payload schema of their event',
   shared: ['v0 transcript:started', 'v0 lobby:booked', 'v1 chat.message'],
   async run(context) {
-    const events: Array<[HookOptions, Record<string, unknown>]> = [
-      [{ generation: 'v0', event: 'transcript:started' }, SAMPLE_EVENTS.transcriptStarted()],
-      [{ generation: 'v0', event: 'lobby:booked' }, LOBBY_BOOKED],
-      [{ generation: 'v0', event: 'chat:message:dm' }, SAMPLE_EVENTS.directMessage(nonce())],
-      [{ event: 'chat.message' }, SAMPLE_EVENTS.chatMessage(nonce(), GROUP, PERSON)],
+    const { profile } = context;
+    const events: Array<[HookOptions, Emission]> = [
+      [
+        { generation: 'v0', event: 'transcript:started' },
+        { data: SAMPLE_EVENTS.transcriptStarted() },
+      ],
+      [{ generation: 'v0', event: 'lobby:booked' }, { data: LOBBY_BOOKED }],
     ];
+    // Chat events need the profile's chats with the app; without them the others are still judged.
+    const [dm, channel] = [fixtureChat(profile, 'dm'), fixtureChat(profile, 'channel')];
+    if ('skip' in dm) context.note(`chat:message:dm was not sent: ${dm.reason}`);
+    else
+      events.push([
+        { generation: 'v0', event: 'chat:message:dm' },
+        SAMPLE_EVENTS.directMessage(nonce(), dm.id, profile.fixtures),
+      ]);
+    if ('skip' in channel) context.note(`chat.message was not sent: ${channel.reason}`);
+    else
+      events.push([
+        { event: 'chat.message' },
+        SAMPLE_EVENTS.chatMessage(nonce(), channel.id, profile.fixtures),
+      ]);
     return withHooks(
       context,
       events.map(([options]) => options),
       async (hooks) => {
-        for (const [i, [{ event }, data]] of events.entries()) {
+        for (const [i, [{ event }, emission]] of events.entries()) {
           const hook = hooks[i]!;
-          await hook.emit({ data });
+          await hook.emit(emission);
           if (!(await hook.arrived(1, 5000)))
             context.report({ message: `no ${event} delivery arrived within 5 s` });
           else if (event === 'chat:message:dm') reportTimestampUnit(context, hook);

@@ -1,11 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../check.js';
-import { jsonOf, nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import { carries, jsonOf, nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
+import { SAMPLE_EVENTS, fixtureChat } from '../sample-events.js';
+
+/** The reactions the sample message carries: one the first filter names, one it does not. */
+const CODES = [':thumbs_up:', ':heart:'];
 
 /**
  * SUB-10: v0 `codes` compare without colons; the gate is per message and the payload lists every
- * reaction.
+ * reaction (in whatever order: SPEC.md gives none). The reactions are in the profile's channel with
+ * the app.
  */
 export const sub10V0Codes: Check = {
   requirements: ['SUB-10'],
@@ -15,6 +19,8 @@ export const sub10V0Codes: Check = {
   async run(context) {
     const skip = tooLong(context, 20, 'debounce');
     if (skip) return skip;
+    const channel = fixtureChat(context.profile, 'channel');
+    if ('skip' in channel) return channel;
     const hooks = [
       {
         generation: 'v0' as const,
@@ -24,24 +30,35 @@ export const sub10V0Codes: Check = {
       { generation: 'v0' as const, event: 'chat:message:reaction', filter: { codes: [':tada:'] } },
     ];
     return withHooks(context, hooks, async ([bare, other]) => {
-      await bare!.emit({ data: SAMPLE_EVENTS.reaction(nonce(), [':thumbs_up:', ':heart:']) });
-      await bare!.arrived(1, waitMs(context, 20, 'debounce') + 5000);
+      const message = nonce();
+      const { fixtures } = context.profile;
+      await bare!.emit(SAMPLE_EVENTS.reaction(message, CODES, channel.id, fixtures));
+      const patience = waitMs(context, 20, 'debounce') + 5000;
+      await bare!.arrived(1, patience);
       await sleep(200);
-      const codes = bare!.received.map((r) =>
-        (jsonOf(r)?.reactions ?? []).map((x: { code: string }) => x.code),
-      );
-      if (JSON.stringify(codes) !== JSON.stringify([[':thumbs_up:', ':heart:']]))
+      const codes = bare!.received
+        .filter((r) => carries(r, message))
+        .map((r) => (jsonOf(r)?.reactions ?? []).map((x: { code: string }) => x.code).sort());
+      const wanted = [...CODES].sort();
+      if (codes.length === 0)
         context.report({
-          message:
-            'a filter on thumbs_up did not get the reaction set with :thumbs_up: and :heart:',
-          expected: [[':thumbs_up:', ':heart:']],
+          message: `a filter on thumbs_up got no delivery within ${Math.round(patience)} ms of a message with :thumbs_up: and :heart:`,
+          expected: [wanted],
           actual: codes,
         });
-      if (other!.received.length)
+      else if (codes.some((set) => JSON.stringify(set) !== JSON.stringify(wanted)))
+        context.report({
+          message:
+            'a filter on thumbs_up got the message without its whole reaction set (:thumbs_up: and :heart:)',
+          expected: [wanted],
+          actual: codes,
+        });
+      const wrong = other!.received.filter((r) => carries(r, message)).length;
+      if (wrong)
         context.report({
           message: 'a filter on :tada: got a message without that reaction',
           expected: 0,
-          actual: other!.received.length,
+          actual: wrong,
         });
     });
   },

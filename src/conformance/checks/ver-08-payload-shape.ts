@@ -6,7 +6,9 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 /**
  * VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the
  * subscription's version. Closing the hook holds the delivery to the version's schema and its
- * `type` to the event (deliveries.ts); what the schema cannot say is checked here.
+ * `type` to the event (deliveries.ts); what the schema cannot say is checked here. A bare payload
+ * is the business fields at the top level; fields added beside them are additive (Versioning 7),
+ * so nothing else of it is judged.
  */
 export const ver08PayloadShape: Check = {
   requirements: ['VER-08'],
@@ -24,10 +26,8 @@ export const ver08PayloadShape: Check = {
       const enveloped = version >= ENVELOPE_SINCE;
       const seen = enveloped
         ? { apiVersion: body.apiVersion, marker: body.data?.id }
-        : { apiVersion: body.apiVersion, marker: body.id };
-      const wanted = enveloped
-        ? { apiVersion: version, marker }
-        : { apiVersion: undefined, marker };
+        : { marker: body.id };
+      const wanted = enveloped ? { apiVersion: version, marker } : { marker };
       if (JSON.stringify(seen) !== JSON.stringify(wanted))
         context.report({
           message: `a ${version} payload is not ${enveloped ? 'enveloped with apiVersion' : 'bare'}`,

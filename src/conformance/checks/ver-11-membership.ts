@@ -1,11 +1,78 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MEMBERSHIP_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
-import { nonce, withHooks } from '../deliveries.js';
+import type { CheckContext } from '../context.js';
+import { type SubscribedHook, carries, nonce, until, withHooks } from '../deliveries.js';
+import { type ChatName, fixtureChat } from '../sample-events.js';
+
+/** Whether a hook must hear a case; `reading` where only a reading says so (else it is stated). */
+interface Verdict {
+  heard: boolean;
+  reading?: string;
+}
+
+interface Case {
+  name: string;
+  chat: ChatName;
+  mentionsApp: boolean;
+  plain: Verdict;
+  mentionOnly: Verdict;
+}
+
+const BEFORE = 'VER-11.before-membership';
+const OUTSIDE = 'VER-11.mention-outside-membership';
+const stated = (heard: boolean): Verdict => ({ heard });
 
 /**
- * VER-11: from 2026-08-20 the app hears every message of the channels it is a member of, and
- * `{mention: true}` restores the earlier rule; before, it hears only messages that mention it.
+ * What an organization app's subscriptions hear of channel messages at a version, without a filter
+ * and with `{mention: true}`. Stated at every version: `{mention: true}` restricts to messages that
+ * mention the app (v1 filter table); a message in a channel without the app that does not mention
+ * it is not heard (Events: "events arrive only for chats where the app is a participant or is
+ * mentioned"); a mentioning message in a channel with the app is heard under every reading. From
+ * 2026-08-20 (Versioning 8) an unmentioning message in a channel with the app reaches the
+ * subscription without a filter ("organization apps hear a group only when members"; `{mention:
+ * true}` "restores mention-only"). The rest rests on readings: before 2026-08-20, mention-only
+ * (`VER-11.before-membership`); from it, a mention outside membership reaching `{mention: true}`
+ * alone (`VER-11.mention-outside-membership`). The case every hook hears comes last.
+ */
+function casesAt(version: string): Case[] {
+  const membership = version >= MEMBERSHIP_SINCE;
+  return [
+    {
+      name: 'an unmentioning message in a channel without the app',
+      chat: 'channelWithoutApp',
+      mentionsApp: false,
+      plain: stated(false),
+      mentionOnly: stated(false),
+    },
+    {
+      name: 'an unmentioning message in a channel with the app',
+      chat: 'channel',
+      mentionsApp: false,
+      plain: membership ? stated(true) : { heard: false, reading: BEFORE },
+      mentionOnly: stated(false),
+    },
+    {
+      name: 'a mentioning message in a channel without the app',
+      chat: 'channelWithoutApp',
+      mentionsApp: true,
+      plain: membership ? { heard: false, reading: OUTSIDE } : { heard: true, reading: BEFORE },
+      mentionOnly: { heard: true, reading: membership ? OUTSIDE : BEFORE },
+    },
+    {
+      name: 'a mentioning message in a channel with the app',
+      chat: 'channel',
+      mentionsApp: true,
+      plain: stated(true),
+      mentionOnly: stated(true),
+    },
+  ];
+}
+
+/**
+ * VER-11: which channel messages an organization app hears, by version, without a filter and with
+ * `{mention: true}` (casesAt). The chats are the profile's: `channel` with the app, and
+ * `channelWithoutApp` without it (as `fixtures.members` declares, where it does).
  */
 export const ver11Membership: Check = {
   requirements: ['VER-11'],
@@ -16,67 +83,54 @@ export const ver11Membership: Check = {
   quiet: 'together',
   async run(context) {
     const { version, profile } = context;
-    const { channel, channelWithoutApp } = profile.fixtures.chats;
-    const membership = version >= MEMBERSHIP_SINCE;
-    const hooks = [
-      { event: 'chat.message' },
-      ...(membership ? [{ event: 'chat.message', filter: { mention: true } }] : []),
-    ];
+    const chats = new Map<ChatName, string>();
+    for (const name of ['channel', 'channelWithoutApp'] as const) {
+      const chat = fixtureChat(profile, name);
+      if ('skip' in chat) {
+        // The case every hook hears is in `channel`: without it nothing can be judged.
+        if (name === 'channel') return chat;
+        context.note(`messages in a channel without the app were not sent: ${chat.reason}`);
+      } else chats.set(name, chat.id);
+    }
+    const cases = casesAt(version)
+      .filter((c) => chats.has(c.chat))
+      .map((c) => ({ ...c, marker: nonce() }));
+    const hooks = [{ event: 'chat.message' }, { event: 'chat.message', filter: { mention: true } }];
     return withHooks(context, hooks, async ([plain, mentionOnly]) => {
-      const cases = [
-        {
-          name: 'an unmentioning message in a channel with the app',
-          chatId: channel,
-          mentionsApp: false,
-          plain: membership,
-          mentionOnly: false,
-        },
-        {
-          name: 'a mentioning message in a channel without the app',
-          chatId: channelWithoutApp,
-          mentionsApp: true,
-          plain: !membership,
-          mentionOnly: true,
-        },
-        {
-          name: 'a mentioning message in a channel with the app',
-          chatId: channel,
-          mentionsApp: true,
-          plain: true,
-          mentionOnly: true,
-        },
-      ].map((c) => ({ ...c, marker: nonce() }));
+      const { app } = profile.fixtures.users;
       for (const c of cases)
         await plain!.emit({
-          data: { chatType: 'group', text: c.marker },
-          context: { chatId: c.chatId, mentionsApp: c.mentionsApp },
+          data: { chatType: 'group', text: c.mentionsApp ? `${c.marker} <@${app}>` : c.marker },
+          context: { chatId: chats.get(c.chat), mentionsApp: c.mentionsApp },
         });
       // The last case is heard by every hook: once it arrived, and a little after, the others have
       // too.
       const last = cases.at(-1)!.marker;
-      await Promise.all(
-        [plain, mentionOnly]
-          .filter((h) => h)
-          .map((h) =>
-            h!.arrived(1, 5000).then(() => h!.received.some((r) => r.body.includes(last))),
-          ),
-      );
+      const heardLast = (h: SubscribedHook) => h.received.some((r) => carries(r, last));
+      await Promise.all([plain!, mentionOnly!].map((h) => until(() => heardLast(h), 5000)));
       await sleep(300);
       for (const c of cases) {
-        for (const [hook, wanted, label] of [
-          [plain, c.plain, 'without a filter'],
-          [mentionOnly, c.mentionOnly, 'with {mention: true}'],
-        ] as const) {
-          if (!hook) continue;
-          const heard = hook.received.some((r) => r.body.includes(c.marker));
-          if (heard !== wanted)
-            context.report({
-              message: `${c.name}, ${label}, was ${heard ? '' : 'not '}delivered at ${version}`,
-              expected: wanted,
-              actual: heard,
-            });
-        }
+        judge(context, c, plain!, c.plain, 'without a filter');
+        judge(context, c, mentionOnly!, c.mentionOnly, 'with {mention: true}');
       }
     });
   },
 };
+
+/** Reports a hook that heard a case it must not, or missed one it must hear. */
+function judge(
+  context: CheckContext,
+  c: Case & { marker: string },
+  hook: SubscribedHook,
+  { heard: wanted, reading }: Verdict,
+  label: string,
+): void {
+  const heard = hook.received.some((r) => carries(r, c.marker));
+  if (heard === wanted) return;
+  context.report({
+    message: `${c.name} (fixtures.chats.${c.chat}), ${label}, was ${heard ? '' : 'not '}delivered at ${context.version}`,
+    expected: wanted,
+    actual: heard,
+    ...(reading ? { reading } : {}),
+  });
+}

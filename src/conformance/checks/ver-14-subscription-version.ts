@@ -5,7 +5,9 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
  * VER-14: a subscription keeps the version it was created with, the credential's pin or an explicit
- * `apiVersion`, and every delivery names it in `Service-Version`.
+ * `apiVersion`, and every delivery names it in `Service-Version` (and, enveloped, in `apiVersion`;
+ * a bare payload's fields are not judged here). v0 subscriptions are outside the dated scheme
+ * (Versioning 1): whether their deliveries carry `Service-Version` is not judged by any check.
  */
 export const ver14SubscriptionVersion: Check = {
   requirements: ['VER-14'],
@@ -34,14 +36,16 @@ export const ver14SubscriptionVersion: Check = {
         [`apiVersion ${version} asked by a credential pinned to ${other}`, explicit],
       ] as const) {
         const attempt = hook!.received[0];
+        if (!attempt) {
+          context.report({ message: `${name}: no delivery arrived within 5 s` });
+          continue;
+        }
+        const enveloped = version >= ENVELOPE_SINCE;
         const seen = {
-          header: attempt?.headers['service-version'],
-          apiVersion: attempt ? jsonOf(attempt)?.apiVersion : undefined,
+          header: attempt.headers['service-version'],
+          ...(enveloped ? { apiVersion: jsonOf(attempt)?.apiVersion } : {}),
         };
-        const wanted = {
-          header: version,
-          apiVersion: version >= ENVELOPE_SINCE ? version : undefined,
-        };
+        const wanted = { header: version, ...(enveloped ? { apiVersion: version } : {}) };
         if (JSON.stringify(seen) !== JSON.stringify(wanted))
           context.report({
             message: `${name}: the delivery names another version`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
@@ -45,6 +46,30 @@ export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [
       payloads((p) => {
         if (p.type !== 'meeting.ended') return false;
         p.type = 'token.revoked';
+        return true;
+      }),
+  },
+  {
+    // VER-10: the current grammar at a version before it, where groups are `<@uuid>`.
+    id: 'subteam-grammar-before-2026-08-07',
+    requirement: 'VER-10',
+    version: '2026-07-23',
+    hooks: () =>
+      payloads((p) => {
+        if (p.type !== 'chat.message') return false;
+        p.data.text = p.data.text.replace(/<@G-/g, '<!subteam^').replaceAll('<@all>', '<!channel>');
+        return true;
+      }),
+  },
+  {
+    // VER-08.event-id (the reference opts in): a new eventId on every attempt of one delivery.
+    id: 'event-id-per-attempt',
+    requirement: 'VER-08',
+    version: '2026-07-07',
+    hooks: () =>
+      payloads((p) => {
+        if (p.type !== 'meeting.ended') return false;
+        p.eventId = `evt_${randomUUID()}`;
         return true;
       }),
   },
