@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/checks/index.ts';
 import { readProfile } from '../../src/conformance/profile-file.ts';
 import { runConformance } from '../../src/conformance/runner.ts';
+import { seedWorkspace } from '../../src/reference/fixtures.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
 
@@ -33,7 +34,8 @@ describe('the profile field plainHttpDestinations', () => {
     ).toBe(want);
   });
 
-  const written = profileOf('http://127.0.0.1:4030', strict.server.workspace);
+  // The seeded workspace, not the started server's: cases are made before the server starts.
+  const written = profileOf('http://127.0.0.1:4030', seedWorkspace());
   const { plainHttpDestinations: __, ...older } = {
     ...written,
     format: 'service-contract/profile@2',
