@@ -1,6 +1,7 @@
 import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
 import type { Profile } from './profile.js';
+import { isMember } from './profile-facts.js';
 
 /** postEphemeral takes either scope (AUTH-13: "`chat:send_message` or `chat:write`"). */
 export const CHAT_SCOPES = ['chat:write', 'chat:send_message'] as const;
@@ -58,11 +59,13 @@ function documentedMembers({ member, otherMember, app }: Profile['fixtures']['us
   ]);
 }
 
-/** The user ids in the fixture chat named `chat`, as the profile declares them; undefined if not. */
-export function membersOf(profile: Profile, chat: string): readonly string[] | undefined {
-  const declared = profile.fixtures.members;
-  if (!declared) return documentedMembers(profile.fixtures.users).get(chat);
-  return Object.hasOwn(declared, chat) ? declared[chat] : undefined;
+/**
+ * Whether `user` is in the fixture chat named `chat`, as the profile declares it (`isMember`), or
+ * as the documentation of its chat names says where it lists no members; undefined if neither says.
+ */
+export function memberOf(profile: Profile, chat: string, user: string): boolean | undefined {
+  if (profile.fixtures.members) return isMember(profile, chat, user);
+  return documentedMembers(profile.fixtures.users).get(chat)?.includes(user);
 }
 
 /** A post the profile's fixtures make possible: the chat by name and id, and the recipient. */
@@ -95,12 +98,11 @@ export function findPost(
   { chats, poster, posterIn = true, recipients, recipientIn = true }: PostWanted,
 ): Post | undefined {
   for (const chat of chats) {
-    const members = membersOf(profile, chat);
     const chatId = Object.hasOwn(profile.fixtures.chats, chat)
       ? profile.fixtures.chats[chat]
       : undefined;
-    if (!members || !chatId || members.includes(poster) !== posterIn) continue;
-    const userId = recipients.find((user) => members.includes(user) === recipientIn);
+    if (!chatId || memberOf(profile, chat, poster) !== posterIn) continue;
+    const userId = recipients.find((user) => memberOf(profile, chat, user) === recipientIn);
     if (userId) return { chat, chatId, userId };
   }
   return undefined;

@@ -1,6 +1,9 @@
 import type { Profile } from '../../src/conformance/profile.ts';
 import type { FaultHooks } from './fault-injection.ts';
+import { ERROR_VARIATIONS } from './variations/errors.ts';
+import { FIXTURE_VARIATIONS } from './variations/fixtures.ts';
 import { SUBSCRIPTION_VARIATIONS } from './variations/subscriptions.ts';
+import { VERSION_VARIATIONS } from './variations/versions.ts';
 
 /**
  * One choice the specification leaves open, made otherwise than the reference server makes it,
@@ -32,4 +35,9 @@ export interface Variation {
  * can fail an implementation (sensitivity), these that it passes every reasonable one
  * (specificity). test/conformance/variations.test.ts runs them and prints the count.
  */
-export const VARIATIONS: Variation[] = [...SUBSCRIPTION_VARIATIONS];
+export const VARIATIONS: Variation[] = [
+  ...SUBSCRIPTION_VARIATIONS,
+  ...ERROR_VARIATIONS,
+  ...VERSION_VARIATIONS,
+  ...FIXTURE_VARIATIONS,
+];

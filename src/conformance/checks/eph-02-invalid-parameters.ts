@@ -73,7 +73,6 @@ export const eph02InvalidParameters: Check = tableCheck({
         call: post({ ...base, userId: 'ada' }),
         expect: invalid,
       },
-      ...thread,
       {
         name: `sender.name of ${MAX_NAME} characters`,
         call: post({ ...base, sender: { name: 'n'.repeat(MAX_NAME) } }),

@@ -29,11 +29,14 @@ export const sub05Unsubscribe: Check = {
       },
     });
     const id = created.body?.id;
+    // Without a subscription there is nothing to unsubscribe: the rule could not hold.
     if (typeof id !== 'string')
-      return {
-        skip: 'not_testable',
-        reason: `v0 subscribe answered ${created.status} without an id to unsubscribe`,
-      };
+      return void context.report({
+        message: `v0 subscribe answered ${created.status} without an id, so there was nothing to unsubscribe`,
+        expected: { status: 200, id: 'a uuid' },
+        actual: { status: created.status, body: created.body },
+        answer: created,
+      });
     const unsubscribe = () =>
       call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
     const first = await unsubscribe();
