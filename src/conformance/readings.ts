@@ -55,10 +55,31 @@ export const READINGS: ReadonlyMap<string, Reading> = new Map([
     },
   ],
   [
+    'VER-13.ephemeral-mentions',
+    {
+      requirement: 'VER-13',
+      text: 'postEphemeral takes text with mentions in either grammar, `|label` suffixes and `<@all>`, at every version, as chat post does.',
+    },
+  ],
+  [
+    'SUB-09.outside-values',
+    {
+      requirement: 'SUB-09',
+      text: "A v1 filter value outside its field's listed values (`chatType` other than `dm` or `group`, `hasVideo` other than `true`) is rejected.",
+    },
+  ],
+  [
+    'AUTH-02.code-by-cause',
+    {
+      requirement: 'AUTH-02',
+      text: 'A call without a credential is answered 401 `not_authed`, one with an unknown or expired credential 401 `invalid_token`.',
+    },
+  ],
+  [
     'VER-12.legacy-avatar-host',
     {
       requirement: 'VER-12',
-      text: 'A legacy `/photos/people/` avatar URL is service-hosted when it is on the API host (`baseUrl`), unless the profile names the avatar hosts.',
+      text: 'A legacy `/card-images/` or `/photos/people/` avatar URL is service-hosted when it is on the API host (`baseUrl`), unless the profile names the avatar hosts.',
     },
   ],
   [

@@ -1,13 +1,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { PassedRequest } from '../../src/http/front.ts';
 import type { WrittenAnswer } from '../support/answer-rewriter.ts';
-import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
+import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
 import { seedWorkspace } from '../../src/reference/fixtures.ts';
+import { loadVersionRegistry } from '../../src/versions.ts';
 
 /**
  * One deliberate departure from one rule, injected into the reference server (fault-injection.ts).
@@ -45,6 +46,50 @@ const rewriteBody = (a: OutgoingAttempt, change: (payload: any) => void): Outgoi
   change(payload);
   return { ...a, body: JSON.stringify(payload) };
 };
+/** The version an answer names (VER-03), whatever the case of the header's name. */
+const namedVersion = (answer: Answer): string =>
+  Object.entries(answer.headers).find(([n]) => n.toLowerCase() === 'service-version')?.[1] ?? '';
+const { baseline, latest } = loadVersionRegistry();
+/** VER-12: the first version that takes only service-hosted avatars. */
+const avatarGate = loadVersionRegistry().versions.find((v) =>
+  v.requirements.includes('VER-12'),
+)!.version;
+/**
+ * A credential without `webhook:write` is let through on `paths`, and its success then answered as
+ * the refusal: what it asked for is done all the same.
+ */
+const doneThenRefused = (paths: string[], refusal: Record<string, string>): FaultHooks => {
+  const lacking = new WeakSet<object>();
+  return {
+    credential: (t) => {
+      if (t.scopes.includes('webhook:write')) return t;
+      const given = { ...t, scopes: [...t.scopes, 'webhook:write'] };
+      lacking.add(given);
+      return given;
+    },
+    answer: (a, e) =>
+      paths.includes(e.path) && a.status < 300 && e.request?.token && lacking.has(e.request.token)
+        ? { status: 401, headers: a.headers, body: refusal }
+        : a,
+  };
+};
+/** The JSON body a request was sent with, also where the front refused it and passed none. */
+const sentJson = (exchange: Exchange): Record<string, any> => {
+  try {
+    const value = JSON.parse(exchange.sent);
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+};
+/** An answer hook for the front's refusals too, given the body the request was sent with. */
+const onSent = (
+  path: string,
+  change: (answer: Answer, sent: Record<string, any>) => Answer | undefined,
+): FaultHooks => ({
+  answer: (answer, exchange) =>
+    exchange.path === path ? (change(answer, sentJson(exchange)) ?? answer) : answer,
+});
 const ok = (extra: Record<string, unknown> = {}): Answer => ({
   status: 200,
   headers: {},
@@ -96,6 +141,88 @@ export const FAULTS: Fault[] = [
           ? { ...a, headers: { ...a.headers, deprecation: 'true' } }
           : a,
     }),
+  },
+  {
+    // VER-02: a credential without a pin gets the latest version, not the baseline.
+    id: 'unpinned-at-the-latest',
+    requirement: 'VER-02',
+    hooks: () => ({ credential: (t) => (t.pin ? t : { ...t, pin: latest }) }),
+  },
+  {
+    // VER-03: every answer names the latest version, whichever was used.
+    id: 'version-header-always-the-latest',
+    requirement: 'VER-03',
+    version: baseline,
+    hooks: () => ({
+      answer: (a) =>
+        namedVersion(a)
+          ? {
+              ...a,
+              headers: {
+                ...Object.fromEntries(
+                  Object.entries(a.headers).filter(([n]) => n.toLowerCase() !== 'service-version'),
+                ),
+                'Service-Version': latest,
+              },
+            }
+          : a,
+    }),
+  },
+  {
+    // VER-04: the list leaves a supported version out.
+    id: 'supported-list-without-the-baseline',
+    requirement: 'VER-04',
+    hooks: () => ({
+      answer: (a) =>
+        Array.isArray(body(a).supportedVersions)
+          ? {
+              ...a,
+              body: {
+                supportedVersions: body(a).supportedVersions.filter((v: string) => v !== baseline),
+              },
+            }
+          : a,
+    }),
+  },
+  {
+    // VER-12: from the gate on, an avatar on any host is taken.
+    id: 'foreign-avatars-taken-at-the-gate',
+    requirement: 'VER-12',
+    hooks: () =>
+      onSent('/v1/chat.postEphemeral', (a, sent) =>
+        a.status === 400 && /^https:/.test(String(sent.sender?.imageUrl))
+          ? {
+              ...a,
+              status: 200,
+              body: { ok: true, chatId: sent.chatId, timestamp: Date.now() * 1000 },
+            }
+          : undefined,
+      ),
+  },
+  {
+    // VER-12: the gate applies before its version too.
+    id: 'avatars-gated-before-their-version',
+    requirement: 'VER-12',
+    version: baseline,
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        a.status === 200 &&
+        namedVersion(a) < avatarGate &&
+        String((form(r) as any).sender?.imageUrl).startsWith('https://images.example.com/')
+          ? { status: 400, headers: a.headers, body: { error: 'invalid_parameter' } }
+          : undefined,
+      ),
+  },
+  {
+    // VER-13: the baseline refuses the subteam grammar, later versions take it.
+    id: 'subteam-grammar-refused-at-the-baseline',
+    requirement: 'VER-13',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        namedVersion(a) === baseline && String(form(r).text).includes('<!subteam^')
+          ? { status: 400, headers: a.headers, body: { error: 'invalid_parameter' } }
+          : undefined,
+      ),
   },
   {
     id: 'subteam-grammar-refused-on-write',
@@ -360,11 +487,35 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // AUTH-11: a personal token's sender is taken.
+    id: 'personal-sender-taken',
+    requirement: 'AUTH-11',
+    hooks: () =>
+      onSent('/v1/chat.postEphemeral', (a, sent) =>
+        body(a).error === 'access_mode_not_supported'
+          ? {
+              ...a,
+              status: 200,
+              body: { ok: true, chatId: sent.chatId, timestamp: Date.now() * 1000 },
+            }
+          : undefined,
+      ),
+  },
+  {
     id: 'chat-scope-for-everyone',
     requirement: 'AUTH-13',
     hooks: () => ({
       credential: (t) => ({ ...t, scopes: [...new Set([...t.scopes, 'chat:write'])] }),
     }),
+  },
+  {
+    // AUTH-13: v1 unsubscribe without webhook:write removes the subscription, then says 401.
+    id: 'v1-unsubscribe-done-then-refused',
+    requirement: 'AUTH-13',
+    hooks: () =>
+      doneThenRefused(['/v1/webhook.subscribe', '/v1/webhook.unsubscribe'], {
+        error: 'missing_scope',
+      }),
   },
   // Subscriptions
   {
@@ -373,6 +524,17 @@ export const FAULTS: Fault[] = [
     hooks: () =>
       on('/v0/webhook.subscribe', (a) =>
         a.status === 200 ? { ...a, body: { ...body(a), filter: null } } : undefined,
+      ),
+  },
+  {
+    // SUB-01: a subscription made without a filter is answered with one.
+    id: 'v0-subscribe-invents-a-filter',
+    requirement: 'SUB-01',
+    hooks: () =>
+      on('/v0/webhook.subscribe', (a) =>
+        a.status === 200 && !body(a).filter
+          ? { ...a, body: { ...body(a), filter: { eventId: 'any' } } }
+          : undefined,
       ),
   },
   {
@@ -418,6 +580,15 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // SUB-06: v0 unsubscribe without webhook:write removes the subscription, then says 401.
+    id: 'v0-unsubscribe-done-then-refused',
+    requirement: 'SUB-06',
+    hooks: () =>
+      doneThenRefused(['/v0/webhook.subscribe', '/v0/webhook.unsubscribe'], {
+        code: 'missing_scope',
+      }),
+  },
+  {
     id: 'list-hides-dynamic',
     requirement: 'SUB-07',
     hooks: () =>
@@ -449,6 +620,19 @@ export const FAULTS: Fault[] = [
       on('/v1/webhook.subscribe', (a, r) =>
         a.status === 400 && !r ? ok({ id: randomUUID() }) : undefined,
       ),
+  },
+  {
+    // SUB-09: `{mention: false}` beside another key is refused as if alone.
+    id: 'mention-false-refused-beside-another-key',
+    requirement: 'SUB-09',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/webhook.subscribe' &&
+        r.generation === 'v1' &&
+        (form(r) as any).filter?.mention === false
+          ? { ...r, body: { ...form(r), url: 'not a url' } }
+          : r,
+    }),
   },
   // Ephemeral messages
   {
@@ -484,6 +668,21 @@ export const FAULTS: Fault[] = [
       on('/v1/chat.postEphemeral', (a, r) =>
         body(a).error === 'is_archived'
           ? ok({ chatId: form(r).chatId, timestamp: Date.now() * 1000 })
+          : undefined,
+      ),
+  },
+  {
+    // EPH-04: a recipient outside the chat is posted to.
+    id: 'recipients-outside-the-chat-taken',
+    requirement: 'EPH-04',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) =>
+        body(a).error === 'user_not_in_chat'
+          ? {
+              ...a,
+              status: 200,
+              body: { ok: true, chatId: form(r).chatId, timestamp: Date.now() * 1000 },
+            }
           : undefined,
       ),
   },

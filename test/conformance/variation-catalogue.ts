@@ -3,7 +3,10 @@ import type { FaultHooks } from './fault-injection.ts';
 import { DELIVERY_VARIATIONS } from './variations/deliveries.ts';
 import { MEMBERSHIP_VARIATIONS } from './variations/membership.ts';
 import { OAUTH_VARIATIONS } from './variations/oauth.ts';
+import { ERROR_VARIATIONS } from './variations/errors.ts';
+import { FIXTURE_VARIATIONS } from './variations/fixtures.ts';
 import { SUBSCRIPTION_VARIATIONS } from './variations/subscriptions.ts';
+import { VERSION_VARIATIONS } from './variations/versions.ts';
 
 /**
  * One choice the specification leaves open, made otherwise than the reference server makes it,
@@ -40,4 +43,7 @@ export const VARIATIONS: Variation[] = [
   ...OAUTH_VARIATIONS,
   ...DELIVERY_VARIATIONS,
   ...MEMBERSHIP_VARIATIONS,
+  ...ERROR_VARIATIONS,
+  ...VERSION_VARIATIONS,
+  ...FIXTURE_VARIATIONS,
 ];

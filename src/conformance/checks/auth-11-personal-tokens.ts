@@ -1,50 +1,95 @@
 import type { Check } from '../check.js';
-import { tableCheck } from '../table-check.js';
+import type { CheckContext } from '../context.js';
+import { CHAT_SCOPES, describePost, findPost, noPost, people } from '../needs.js';
+import { type Case, tableCheck } from '../table-check.js';
 
-/** AUTH-11: personal tokens are the personal model: allow-listed endpoints only, never `sender`. */
+/** Chats a personal token's owner may post to, those without the app first: it posts as the owner. */
+const OWNER_CHATS = ['dmWithoutApp', 'channelWithoutApp', 'dm', 'mpdm', 'channel'];
+
+/**
+ * AUTH-11: personal tokens are the personal model. They post as their owner, who must be a member
+ * of the chat (postEphemeral), so the chat is one the profile declares the owner (`user`) and the
+ * recipient members of, the app preferably not; they may not send `sender` (400
+ * `access_mode_not_supported`); and v0 subscribe, organization only, refuses them with one of its
+ * refusals (400 or 401: which one is not said).
+ */
 export const auth11PersonalTokens: Check = tableCheck({
   requirements: ['AUTH-11'],
   basis: 'stated',
   title:
     'Personal tokens post as their owner, without sender, and not on organization-only endpoints',
-  cases: ({ profile, version }) => {
-    const token = profile.credentials.find(
-      (c) =>
-        c.access === 'personal' &&
-        !c.revoked &&
-        c.scopes.some((s) => s === 'chat:write' || s === 'chat:send_message'),
-    )?.token;
-    if (!token)
-      return { skip: 'not_testable', reason: 'the profile has no personal token with chat:write' };
-    const { chats, users } = profile.fixtures;
-    const post = (extra: Record<string, unknown>) => ({
-      path: '/v1/chat.postEphemeral',
-      method: 'POST' as const,
-      token,
-      version,
-      json: { chatId: chats.dmWithoutApp, userId: users.otherMember, text: 'personal', ...extra },
-    });
-    return [
-      {
-        name: 'a post as the owner, where the app is not a member',
-        call: post({}),
-        expect: { status: 200 },
+  cases: (context) => {
+    const { profile } = context;
+    const personal = profile.credentials.find(
+      (c) => c.access === 'personal' && !c.revoked && CHAT_SCOPES.some((s) => c.scopes.includes(s)),
+    );
+    if (!personal)
+      return {
+        skip: 'not_testable',
+        reason: 'the profile has no personal token with chat:write or chat:send_message',
+      };
+    const { token } = personal;
+    const v0: Case = {
+      name: 'v0 subscribe with a personal token, organization only',
+      call: {
+        path: '/v0/webhook.subscribe',
+        method: 'POST',
+        token,
+        json: { event: 'lobby:booked', url: 'https://conformance.example.com/personal' },
       },
-      {
-        name: 'a post with sender',
-        call: post({ sender: { id: 'helper' } }),
-        expect: { status: 400, error: 'access_mode_not_supported' },
-      },
-      {
-        name: 'v0 subscribe, organization-only',
-        call: {
-          path: '/v0/webhook.subscribe',
-          method: 'POST',
-          token,
-          json: { event: 'lobby:booked', url: 'https://conformance.example.com/personal' },
-        },
-        expect: { status: 401 },
-      },
-    ];
+      expect: { status: [400, 401] },
+      undo: (answer) => removeV0(context, answer.body?.id),
+    };
+    return [...ownerPosts(context, token, personal.user), v0];
   },
 });
+
+/** The posts as the owner, where the profile says who the owner is and where they are a member. */
+function ownerPosts(
+  { profile, version, note }: CheckContext,
+  token: string,
+  owner?: string,
+): Case[] {
+  if (!owner) {
+    note('the personal token names no user (credentials[].user): its posts went untested');
+    return [];
+  }
+  const recipients = [...people(profile).filter((u) => u !== owner), owner];
+  const to = findPost(profile, { chats: OWNER_CHATS, poster: owner, recipients });
+  if (!to) {
+    note(
+      `the posts went untested: ${noPost(OWNER_CHATS, "the token's user and a person as members")}`,
+    );
+    return [];
+  }
+  const where = describePost(profile, to);
+  const post = (extra: Record<string, unknown>) => ({
+    path: '/v1/chat.postEphemeral',
+    method: 'POST' as const,
+    token,
+    version,
+    json: { chatId: to.chatId, userId: to.userId, text: 'personal', ...extra },
+  });
+  return [
+    { name: `a post as the owner to ${where}`, call: post({}), expect: { status: 200 } },
+    {
+      name: `a post with sender to ${where}`,
+      call: post({ sender: { id: 'helper' } }),
+      expect: { status: 400, error: 'access_mode_not_supported' },
+    },
+  ];
+}
+
+/** Removes what a wrongly accepted v0 subscribe made, with a credential that may (SUB-05). */
+function removeV0({ profile }: CheckContext, id: unknown) {
+  const writer = profile.credentials.find(
+    (c) => !c.revoked && c.access === 'organization' && c.scopes.includes('webhook:write'),
+  )?.token;
+  if (typeof id !== 'string' || !writer) return undefined;
+  return {
+    path: '/v0/webhook.unsubscribe',
+    method: 'POST' as const,
+    token: writer,
+    form: { id },
+  };
+}

@@ -1,11 +1,21 @@
 import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
-import { needCredential } from '../needs.js';
+import {
+  CHANNELS,
+  CHAT_SCOPES,
+  OPEN_CHATS,
+  describePost,
+  needCredential,
+  noPost,
+  openPost,
+} from '../needs.js';
 import { unixMicroseconds } from '../units.js';
 
 /**
  * EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`, the timestamp in
- * integer Unix microseconds (SPEC.md, postEphemeral response; TYPE-03).
+ * integer Unix microseconds (SPEC.md, postEphemeral response; TYPE-03). A thread is for channels
+ * only, so the thread case needs a channel the bot and the recipient are in; the plain case any
+ * chat, a DM preferred.
  */
 export const eph01Post: Check = {
   requirements: ['EPH-01'],
@@ -15,17 +25,29 @@ export const eph01Post: Check = {
     const need = needCredential(context, {
       operation: 'v1 post /chat.postEphemeral',
       pin: context.version,
-      scopes: ['chat:write'],
+      oneOf: CHAT_SCOPES,
     });
     if ('skip' in need) return need;
-    const { chats, users } = context.profile.fixtures;
+    const { profile } = context;
+    const plain = openPost(profile);
+    const thread = openPost(profile, CHANNELS);
+    if (!plain)
+      return {
+        skip: 'not_testable',
+        reason: noPost(OPEN_CHATS, 'the app and a person as members'),
+      };
     const cases: Array<[string, Record<string, unknown>]> = [
-      ['a DM', { chatId: chats.dm, userId: users.member }],
-      [
-        'a channel thread',
-        { chatId: chats.channel, userId: users.otherMember, threadTimestamp: 1785312000123456 },
-      ],
+      [`a post to ${describePost(profile, plain)}`, { chatId: plain.chatId, userId: plain.userId }],
     ];
+    if (thread)
+      cases.push([
+        `a post into a thread of ${describePost(profile, thread)}`,
+        { chatId: thread.chatId, userId: thread.userId, threadTimestamp: 1785312000123456 },
+      ]);
+    else
+      context.note(
+        `the thread was not posted to: ${noPost(CHANNELS, 'the app and a person as members')}`,
+      );
     for (const [name, fields] of cases) {
       const answer = await context.call({
         path: '/v1/chat.postEphemeral',
@@ -51,6 +73,7 @@ export const eph01Post: Check = {
             threadTimestamp: fields.threadTimestamp,
           },
           actual: answer.body,
+          answer,
         });
       }
     }

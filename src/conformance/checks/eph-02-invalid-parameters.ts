@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import { textOfCharacters } from '../mixed-width-text.js';
-import { tableCheck } from '../table-check.js';
+import { CHAT_SCOPES, DM_CHATS, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
+import { type Case, tableCheck } from '../table-check.js';
 
 /** EPH-02: the longest `sender.name`, in characters (code points, as `maxLength` counts them). */
 const MAX_NAME = 128;
@@ -8,7 +9,8 @@ const MAX_NAME = 128;
 /**
  * EPH-02: `missing_parameter` without text; `invalid_parameter` for bad ids, DM threads, long
  * names, bad image URLs. A name of exactly 128 characters is accepted, also when its characters
- * take 1 to 4 bytes each (320 bytes, 160 UTF-16 code units), and 129 are refused.
+ * take 1 to 4 bytes each (320 bytes, 160 UTF-16 code units), and 129 are refused. Every post is
+ * otherwise one the fixtures allow (the bot and the recipient are members), the thread one to a DM.
  */
 export const eph02InvalidParameters: Check = tableCheck({
   requirements: ['EPH-02'],
@@ -18,11 +20,17 @@ export const eph02InvalidParameters: Check = tableCheck({
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
-    scopes: ['chat:write'],
+    oneOf: CHAT_SCOPES,
   }),
-  cases: ({ profile }, token) => {
-    const { chats, users } = profile.fixtures;
-    const base = { chatId: chats.dm, userId: users.member, text: 'EPH-02' };
+  cases: ({ profile, note }, token) => {
+    const open = openPost(profile);
+    if (!open)
+      return {
+        skip: 'not_testable',
+        reason: noPost(OPEN_CHATS, 'the app and a person as members'),
+      };
+    const dm = openPost(profile, DM_CHATS);
+    const base = { chatId: open.chatId, userId: open.userId, text: 'EPH-02' };
     const post = (json: Record<string, unknown>) => ({
       path: '/v1/chat.postEphemeral',
       method: 'POST' as const,
@@ -31,7 +39,25 @@ export const eph02InvalidParameters: Check = tableCheck({
     });
     const invalid = { status: 400, error: 'invalid_parameter' };
     const { text: _, ...withoutText } = base;
-    return [
+    const thread: Case[] = dm
+      ? [
+          {
+            name: `threadTimestamp in a DM, to ${describePost(profile, dm)}`,
+            call: post({
+              chatId: dm.chatId,
+              userId: dm.userId,
+              text: 'EPH-02',
+              threadTimestamp: 1,
+            }),
+            expect: invalid,
+          },
+        ]
+      : [];
+    if (!dm)
+      note(
+        `threadTimestamp in a DM was not sent: ${noPost(DM_CHATS, 'the app and a person as members')}`,
+      );
+    const cases: Case[] = [
       {
         name: 'no text',
         call: post(withoutText),
@@ -45,11 +71,6 @@ export const eph02InvalidParameters: Check = tableCheck({
       {
         name: 'a userId that is not a UUID',
         call: post({ ...base, userId: 'ada' }),
-        expect: invalid,
-      },
-      {
-        name: 'threadTimestamp in a DM',
-        call: post({ ...base, threadTimestamp: 1 }),
         expect: invalid,
       },
       {
@@ -83,5 +104,8 @@ export const eph02InvalidParameters: Check = tableCheck({
         expect: invalid,
       },
     ];
+    // Each case says where it posts: the refusal is for its parameter, not for the chat.
+    const where = describePost(profile, open);
+    return [...cases.map((c) => ({ ...c, name: `${c.name}, otherwise to ${where}` })), ...thread];
   },
 });

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { textOfBytes } from '../mixed-width-text.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
 import { tableCheck } from '../table-check.js';
 
 /** EPH-03: the longest text, in bytes of UTF-8 (`x-max-bytes` of the request schema). */
@@ -17,33 +18,39 @@ export const eph03TooLong: Check = tableCheck({
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
-    scopes: ['chat:write'],
+    oneOf: CHAT_SCOPES,
   }),
   cases: ({ profile }, token) => {
-    const { chats, users } = profile.fixtures;
+    const open = openPost(profile);
+    if (!open)
+      return {
+        skip: 'not_testable',
+        reason: noPost(OPEN_CHATS, 'the app and a person as members'),
+      };
     const post = (text: string) => ({
       path: '/v1/chat.postEphemeral',
       method: 'POST' as const,
       token,
-      json: { chatId: chats.dm, userId: users.member, text },
+      json: { chatId: open.chatId, userId: open.userId, text },
     });
+    const where = `to ${describePost(profile, open)}`;
     const exact = textOfBytes(MAX_TEXT_BYTES);
     const over = textOfBytes(MAX_TEXT_BYTES + 1);
     return [
       // Two bytes per character: 4,000 characters are 8,000 bytes.
-      { name: '8,000 bytes of é', call: post('é'.repeat(4000)), expect: { status: 200 } },
+      { name: `8,000 bytes of é ${where}`, call: post('é'.repeat(4000)), expect: { status: 200 } },
       {
-        name: `8,000 bytes in ${[...exact].length} characters of 1 to 4 bytes`,
+        name: `8,000 bytes in ${[...exact].length} characters of 1 to 4 bytes ${where}`,
         call: post(exact),
         expect: { status: 200 },
       },
       {
-        name: '8,001 bytes in 4,001 characters',
+        name: `8,001 bytes in 4,001 characters ${where}`,
         call: post(`${'é'.repeat(4000)}a`),
         expect: { status: 413, error: 'msg_too_long' },
       },
       {
-        name: `8,001 bytes in ${[...over].length} characters of 1 to 4 bytes`,
+        name: `8,001 bytes in ${[...over].length} characters of 1 to 4 bytes ${where}`,
         call: post(over),
         expect: { status: 413, error: 'msg_too_long' },
       },

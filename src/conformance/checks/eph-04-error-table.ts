@@ -1,7 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import type { Check } from '../check.js';
-import { tableCheck } from '../table-check.js';
+import type { CheckContext } from '../context.js';
+import type { Expected } from '../expect-answer.js';
+import {
+  CHAT_SCOPES,
+  OPEN_CHATS,
+  type Post,
+  describePost,
+  findPost,
+  noPost,
+  openPost,
+  people,
+} from '../needs.js';
+import { type Case, tableCheck } from '../table-check.js';
 
-/** EPH-04: the error table of postEphemeral, one seeded chat or user per row. */
+/** One row of the table: the post the profile's fixtures make for it, and the answer it wants. */
+interface Row {
+  name: string;
+  to: Post | undefined;
+  /** What the profile would have to declare for the row, when it does not. */
+  wanted: string;
+  expect: Expected;
+}
+
+/**
+ * EPH-04: the error table of postEphemeral, each row posted where the profile's fixtures make its
+ * case and nothing else wrong (`fixtures.members`): a row the profile declares no chat for is
+ * noted, not guessed. "The organization bot ... must be a member of the chat, otherwise 403
+ * `not_in_chat`", for channels of the backing group, so a channel without the bot may also say
+ * `not_in_group`.
+ */
 export const eph04ErrorTable: Check = tableCheck({
   requirements: ['EPH-04'],
   basis: 'stated',
@@ -9,52 +37,27 @@ export const eph04ErrorTable: Check = tableCheck({
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
-    scopes: ['chat:write'],
+    oneOf: CHAT_SCOPES,
   }),
-  cases: ({ profile }, token) => {
-    const { chats, users } = profile.fixtures;
-    const post = (chatId: string | undefined, userId: string) => ({
+  cases: (context, token) => {
+    const post = ({ chatId, userId }: Post) => ({
       path: '/v1/chat.postEphemeral',
       method: 'POST' as const,
       token,
       json: { chatId, userId, text: 'EPH-04' },
     });
+    const cases: Case[] = [];
+    for (const { name, to, wanted, expect } of rows(context)) {
+      if (to)
+        cases.push({
+          name: `${name}: ${describePost(context.profile, to)}`,
+          call: post(to),
+          expect,
+        });
+      else context.note(`${name} went untested: ${wanted}`);
+    }
     return [
-      {
-        name: 'an unknown chat',
-        call: post(users.unknown, users.member),
-        expect: { status: 404, error: 'chat_not_found' },
-      },
-      {
-        name: 'a recipient that is no user',
-        call: post(chats.dm, users.unknown),
-        expect: { status: 404, error: 'user_not_found' },
-      },
-      {
-        name: 'a recipient outside the chat',
-        call: post(chats.dm, users.otherMember),
-        expect: { status: 400, error: 'user_not_in_chat' },
-      },
-      {
-        name: 'an archived channel',
-        call: post(chats.archivedChannel, users.member),
-        expect: { status: 400, error: 'is_archived' },
-      },
-      {
-        name: 'a DM without the app',
-        call: post(chats.dmWithoutApp, users.member),
-        expect: { status: 403, error: 'not_in_chat' },
-      },
-      {
-        name: 'a channel without the app',
-        call: post(chats.channelWithoutApp, users.member),
-        expect: { status: 403, error: 'not_in_group' },
-      },
-      {
-        name: "another workspace's channel",
-        call: post(chats.foreignChannel, users.app),
-        expect: { status: 403, error: 'group_not_found' },
-      },
+      ...cases,
       {
         name: 'GET instead of POST',
         call: { path: '/v1/chat.postEphemeral', token },
@@ -63,3 +66,68 @@ export const eph04ErrorTable: Check = tableCheck({
     ];
   },
 });
+
+function rows({ profile }: CheckContext): Row[] {
+  const { users, chats } = profile.fixtures;
+  const app = users.app;
+  const open = openPost(profile);
+  const missing = (chat: string, wanted: string) => noPost([chat], wanted);
+  const within = (chat: string, posterIn: boolean) =>
+    findPost(profile, { chats: [chat], poster: app, posterIn, recipients: people(profile) });
+  return [
+    {
+      name: 'an unknown chat',
+      // A fresh UUID: no implementation has that chat.
+      to: open && { chat: 'a new UUID', chatId: randomUUID(), userId: open.userId },
+      wanted: noPost(OPEN_CHATS, 'the app and a person as members'),
+      expect: { status: 404, error: 'chat_not_found' },
+    },
+    {
+      name: 'a recipient that is no user',
+      to: open && { ...open, userId: users.unknown },
+      wanted: noPost(OPEN_CHATS, 'the app and a person as members'),
+      expect: { status: 404, error: 'user_not_found' },
+    },
+    {
+      name: 'a recipient outside the chat',
+      to: findPost(profile, {
+        chats: OPEN_CHATS,
+        poster: app,
+        recipients: people(profile),
+        recipientIn: false,
+      }),
+      wanted: noPost(
+        OPEN_CHATS,
+        'the app as a member and users.member or users.otherMember outside it',
+      ),
+      expect: { status: 400, error: 'user_not_in_chat' },
+    },
+    {
+      name: 'an archived channel',
+      to: within('archivedChannel', true),
+      wanted: missing('archivedChannel', 'the app and a person as members'),
+      expect: { status: 400, error: 'is_archived' },
+    },
+    {
+      name: 'a DM without the app',
+      to: within('dmWithoutApp', false),
+      wanted: missing('dmWithoutApp', 'a person as a member and the app not'),
+      expect: { status: 403, error: 'not_in_chat' },
+    },
+    {
+      name: 'a channel without the app',
+      to: within('channelWithoutApp', false),
+      wanted: missing('channelWithoutApp', 'a person as a member and the app not'),
+      expect: { status: 403, error: ['not_in_group', 'not_in_chat'] },
+    },
+    {
+      name: "another workspace's channel",
+      // The group is not found, so who the recipient is cannot matter.
+      to: Object.hasOwn(chats, 'foreignChannel')
+        ? { chat: 'foreignChannel', chatId: chats.foreignChannel!, userId: users.member }
+        : undefined,
+      wanted: 'the profile names no foreignChannel',
+      expect: { status: 403, error: 'group_not_found' },
+    },
+  ];
+}

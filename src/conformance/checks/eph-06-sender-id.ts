@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
 import { tableCheck } from '../table-check.js';
 
 /**
@@ -12,17 +13,23 @@ export const eph06SenderId: Check = tableCheck({
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
-    scopes: ['chat:write'],
+    oneOf: CHAT_SCOPES,
   }),
   cases: ({ profile }, token) => {
-    const { chats, users } = profile.fixtures;
+    const open = openPost(profile);
+    if (!open)
+      return {
+        skip: 'not_testable',
+        reason: noPost(OPEN_CHATS, 'the app and a person as members'),
+      };
+    const { chatId, userId } = open;
     return ['', '_', '  Nobody-Configured ', 'HELPER'].map((id) => ({
-      name: `sender.id "${id}"`,
+      name: `sender.id "${id}" to ${describePost(profile, open)}`,
       call: {
         path: '/v1/chat.postEphemeral',
         method: 'POST' as const,
         token,
-        json: { chatId: chats.dm, userId: users.member, text: 'EPH-06', sender: { id } },
+        json: { chatId, userId, text: 'EPH-06', sender: { id } },
       },
       expect: { status: 200 },
     }));

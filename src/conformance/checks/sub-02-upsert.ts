@@ -1,9 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Check } from '../check.js';
+import { expectAnswer } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
 /**
- * SUB-02: v0 subscribe is an upsert on (event, url): the second call keeps the id, takes the
- * filter.
+ * SUB-02: v0 subscribe is an upsert on (event, url): the second call answers the same id and the
+ * new filter (compared as a value). Both answer 200 with the subscription (SUB-01).
  */
 export const sub02Upsert: Check = {
   requirements: ['SUB-02'],
@@ -19,37 +21,25 @@ export const sub02Upsert: Check = {
     const { call } = context;
     const { token } = need;
     const url = `https://conformance.example.com/upsert/${Date.now()}`;
-    const first = await call({
-      path: '/v0/webhook.subscribe',
-      method: 'POST',
-      token,
-      json: { event: 'onair.event.created', url },
-    });
-    const second = await call({
-      path: '/v0/webhook.subscribe',
-      method: 'POST',
-      token,
-      json: { event: 'onair.event.created', url, filter: { eventId: 'ev_1' } },
-    });
-    if (
-      first.status === 200 &&
-      second.status === 200 &&
-      first.body?.id &&
-      first.body.id === second.body?.id &&
-      second.body?.filter?.eventId === 'ev_1'
-    ) {
-      await call({
-        path: '/v0/webhook.unsubscribe',
-        method: 'POST',
-        token,
-        form: { id: first.body.id },
-      });
-      return;
+    const filter = { eventId: 'ev_1' };
+    const subscribe = (json: Record<string, unknown>) =>
+      call({ path: '/v0/webhook.subscribe', method: 'POST', token, json });
+    const first = await subscribe({ event: 'onair.event.created', url });
+    if (!expectAnswer(context, 'the first subscribe', first, { status: 200 })) return;
+    const second = await subscribe({ event: 'onair.event.created', url, filter });
+    const id = first.body?.id;
+    if (expectAnswer(context, 'the second subscribe, with a filter', second, { status: 200 })) {
+      const same = typeof id === 'string' && second.body?.id === id;
+      if (!same || !isDeepStrictEqual(second.body?.filter, filter))
+        context.report({
+          message: `the second subscribe to the same event and url answered ${same ? 'the same id' : `id ${JSON.stringify(second.body?.id)}, not ${JSON.stringify(id)}`} and filter ${JSON.stringify(second.body?.filter)}`,
+          expected: { id, filter },
+          actual: second.body,
+          answer: second,
+        });
     }
-    context.report({
-      message: 'the second subscribe did not update the first',
-      expected: { id: first.body?.id, filter: { eventId: 'ev_1' } },
-      actual: second.body,
-    });
+    for (const made of new Set([id, second.body?.id]))
+      if (typeof made === 'string')
+        await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id: made } });
   },
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { HttpAnswer } from '../../http-answer.js';
 import type { Check } from '../check.js';
 import type { CallInput, CheckContext } from '../context.js';
@@ -8,7 +9,6 @@ import { type Case, tableCheck } from '../table-check.js';
 
 /** SUB-03: the longest destination URL, in characters. */
 const MAX_URL = 1024;
-const BASE = 'https://conformance.example.com/';
 const V1_EVENT = 'meeting.ended';
 const PLAIN = 'http://conformance.example.com/plain';
 
@@ -31,7 +31,9 @@ export const sub03UrlRules: Check = tableCheck({
     scopes: ['webhook:write'],
   }),
   cases: ({ profile }, token) => {
-    const longest = `${BASE}${'a'.repeat(MAX_URL - BASE.length)}`;
+    // Its own URL per run: the runs at other versions subscribe and unsubscribe at the same time.
+    const base = `https://conformance.example.com/${randomUUID()}/`;
+    const longest = `${base}${'a'.repeat(MAX_URL - base.length)}`;
     const subscribe = (generation: 'v0' | 'v1', url: string): CallInput => ({
       path: `/${generation}/webhook.subscribe`,
       method: 'POST',

@@ -1,7 +1,11 @@
 import type { Check } from '../check.js';
+import { expectAnswer } from '../expect-answer.js';
 import { needCredential } from '../needs.js';
 
-/** SUB-05: v0 unsubscribe answers 204 with no body, then 404 for the same id. */
+/**
+ * SUB-05: v0 unsubscribe answers 204 with no body, then 404 ("subscription not found") for the
+ * same id. The id is the v0 subscribe answer's (SUB-01 shows it).
+ */
 export const sub05Unsubscribe: Check = {
   requirements: ['SUB-05'],
   basis: 'stated',
@@ -24,25 +28,29 @@ export const sub05Unsubscribe: Check = {
         url: `https://conformance.example.com/gone/${Date.now()}`,
       },
     });
-    const id = String(created.body?.id ?? '');
-    const first = await call({
-      path: '/v0/webhook.unsubscribe',
-      method: 'POST',
-      token,
-      form: { id },
-    });
-    const again = await call({
-      path: '/v0/webhook.unsubscribe',
-      method: 'POST',
-      token,
-      form: { id },
-    });
-    const seen = [first.status, first.body === undefined ? 'no body' : 'a body', again.status];
-    if (seen.join() === '204,no body,404') return;
-    context.report({
-      message: 'unsubscribe twice did not give 204 then 404',
-      expected: [204, 'no body', 404],
-      actual: seen,
-    });
+    const id = created.body?.id;
+    // Without a subscription there is nothing to unsubscribe: the rule could not hold.
+    if (typeof id !== 'string')
+      return void context.report({
+        message: `v0 subscribe answered ${created.status} without an id, so there was nothing to unsubscribe`,
+        expected: { status: 200, id: 'a uuid' },
+        actual: { status: created.status, body: created.body },
+        answer: created,
+      });
+    const unsubscribe = () =>
+      call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
+    const first = await unsubscribe();
+    if (
+      expectAnswer(context, `unsubscribing ${id}`, first, { status: 204 }) &&
+      first.body !== undefined
+    )
+      context.report({
+        message: `unsubscribing ${id} answered 204 with a body`,
+        expected: 'no body',
+        actual: first.body,
+        answer: first,
+      });
+    const again = await unsubscribe();
+    expectAnswer(context, `unsubscribing ${id} again`, again, { status: 404 });
   },
 };

@@ -1,38 +1,114 @@
+import { randomUUID } from 'node:crypto';
 import type { Check } from '../check.js';
-import { tableCheck } from '../table-check.js';
+import type { CheckContext } from '../context.js';
+import { expectAnswer } from '../expect-answer.js';
+import type { Profile } from '../profile.js';
 
-/** SUB-06: v0 subscribe and unsubscribe are organization-only and need `webhook:write`. */
-export const sub06V0OrganizationOnly: Check = tableCheck({
+type Credential = Profile['credentials'][number];
+
+/** An event no other check emits, so a subscription made here is delivered nothing meanwhile. */
+const EVENT = 'onair.guest.rsvp';
+
+/** v0 subscribe's refusals (400 bad request, 401 invalid credentials); no code is given for them. */
+const SUBSCRIBE_REFUSALS = [400, 401];
+/** v0 unsubscribe's: 400, 401, and 404, which the id being another's may also be. */
+const UNSUBSCRIBE_REFUSALS = [400, 401, 404];
+
+/**
+ * SUB-06: v0 subscribe and unsubscribe are organization-only and need `webhook:write`. Which of its
+ * refusals an operation gives is not said, so any it lists passes. An unknown id is refused by
+ * unsubscribe whether or not the credential was checked, so the refused unsubscribe is of a
+ * subscription an allowed credential made, which must still be there after (its unsubscribe then
+ * answers 204, not 404).
+ */
+export const sub06V0OrganizationOnly: Check = {
   requirements: ['SUB-06'],
   basis: 'stated',
   title: 'v0 subscriptions need an organization credential with webhook:write',
-  cases: ({ profile }) => {
-    const live = profile.credentials.filter((c) => !c.revoked);
-    const personal = live.find((c) => c.access === 'personal')?.token;
-    const unscoped = live.find(
-      (c) => c.access === 'organization' && !c.scopes.includes('webhook:write'),
-    )?.token;
-    if (!personal && !unscoped)
+  async run(context) {
+    const live = context.profile.credentials.filter((c) => !c.revoked);
+    const refused: Array<[string, Credential | undefined]> = [
+      ['a personal token', live.find((c) => c.access === 'personal')],
+      [
+        'an organization credential without webhook:write',
+        live.find((c) => c.access === 'organization' && !c.scopes.includes('webhook:write')),
+      ],
+    ];
+    const writer = live.find(
+      (c) => c.access === 'organization' && c.scopes.includes('webhook:write'),
+    );
+    let ran = false;
+    for (const [who, credential] of refused) {
+      if (!credential) continue;
+      ran = true;
+      await subscribeRefused(context, who, credential.token, writer?.token);
+      if (writer) await unsubscribeRefused(context, who, credential.token, writer.token);
+      else
+        context.note(
+          `unsubscribe with ${who} went untested: no credential may make a subscription to remove`,
+        );
+    }
+    if (!ran)
       return {
         skip: 'not_testable',
         reason:
           'the profile has neither a personal token nor an organization credential without webhook:write',
       };
-    const json = { event: 'lobby:booked', url: 'https://conformance.example.com/sub-06' };
-    const id = '3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10';
-    return [personal, unscoped]
-      .filter((t): t is string => t !== undefined)
-      .flatMap((token) => [
-        {
-          name: `subscribe with ${token === personal ? 'a personal token' : 'no webhook:write'}`,
-          call: { path: '/v0/webhook.subscribe', method: 'POST' as const, token, json },
-          expect: { status: 401 },
-        },
-        {
-          name: `unsubscribe with ${token === personal ? 'a personal token' : 'no webhook:write'}`,
-          call: { path: '/v0/webhook.unsubscribe', method: 'POST' as const, token, form: { id } },
-          expect: { status: 401 },
-        },
-      ]);
   },
-});
+};
+
+const destination = () => `https://conformance.example.com/sub-06/${randomUUID()}`;
+
+function subscribe(context: CheckContext, token: string, url: string) {
+  return context.call({
+    path: '/v0/webhook.subscribe',
+    method: 'POST',
+    token,
+    json: { event: EVENT, url },
+  });
+}
+
+function unsubscribe(context: CheckContext, token: string, id: string) {
+  return context.call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
+}
+
+async function subscribeRefused(
+  context: CheckContext,
+  who: string,
+  token: string,
+  writer?: string,
+) {
+  const answer = await subscribe(context, token, destination());
+  const name = `subscribe with ${who}`;
+  if (expectAnswer(context, name, answer, { status: SUBSCRIBE_REFUSALS })) return;
+  // Accepted all the same: what it made is removed.
+  if (writer && typeof answer.body?.id === 'string')
+    await unsubscribe(context, writer, answer.body.id);
+}
+
+async function unsubscribeRefused(
+  context: CheckContext,
+  who: string,
+  token: string,
+  writer: string,
+) {
+  const made = await subscribe(context, writer, destination());
+  const id = made.body?.id;
+  if (typeof id !== 'string') {
+    context.note(
+      `unsubscribe with ${who} went untested: v0 subscribe answered ${made.status} without an id`,
+    );
+    return;
+  }
+  const answer = await unsubscribe(context, token, id);
+  const name = `unsubscribe of ${id} with ${who}`;
+  expectAnswer(context, name, answer, { status: UNSUBSCRIBE_REFUSALS });
+  const after = await unsubscribe(context, writer, id);
+  if (after.status === 404)
+    context.report({
+      message: `${name} removed it: unsubscribing it after with webhook:write answered 404`,
+      expected: 'the subscription kept',
+      actual: { status: answer.status, body: answer.body },
+      answer,
+    });
+}

@@ -34,6 +34,7 @@ export const sub07StaticList: Check = {
         message: 'v1 list answered no webhooks array',
         expected: { webhooks: declared },
         actual: { status: answer.status, body: answer.body },
+        answer,
       });
     for (const subscription of declared) {
       const problem = listingProblem(subscription, webhooks);
@@ -42,6 +43,7 @@ export const sub07StaticList: Check = {
           message: `static ${subscription.event} to ${subscription.url}: ${problem}`,
           expected: { ...subscription, dynamic: false },
           actual: webhooks.filter((w: Listed) => w?.url === subscription.url),
+          answer,
         });
     }
   },

@@ -1,12 +1,23 @@
 import type { Check } from '../check.js';
-import { tableCheck } from '../table-check.js';
+import type { Expected } from '../expect-answer.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
+import { type Case, tableCheck } from '../table-check.js';
+import { loadVersionRegistry } from '../../versions.js';
 
-/** VER-12: the first version that takes only service-hosted avatars. */
-const HOSTED_AVATARS_SINCE = '2026-08-25';
+/** VER-12: the version whose history brings the gate, the first that takes only hosted avatars. */
+function gatedSince(): string | undefined {
+  return loadVersionRegistry().versions.find((v) => v.requirements.includes('VER-12'))?.version;
+}
+
+/** The legacy avatar paths, service-hosted at every version (Sender: `imageUrl`). */
+const LEGACY_PATHS = ['/photos/people/ada.png', '/card-images/ada.png'];
 
 /**
- * VER-12: from 2026-08-25 an avatar must be service-hosted (400 otherwise); before, any absolute
- * HTTP(S) URL.
+ * VER-12: from 2026-08-25 an avatar must be service-hosted, "other hosts give 400" (no code is
+ * given: `invalid_parameter` is EPH-02's, for a URL that is not absolute HTTP(S)); before, any
+ * absolute HTTP(S) URL is taken. A legacy `/photos/people/` or `/card-images/` URL is hosted, but
+ * on which host is not said: the profile's `avatarHosts` where declared, else the API host, a
+ * reading (`VER-12.legacy-avatar-host`).
  */
 export const ver12AvatarGate: Check = tableCheck({
   requirements: ['VER-12'],
@@ -15,34 +26,47 @@ export const ver12AvatarGate: Check = tableCheck({
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
-    scopes: ['chat:write'],
+    oneOf: CHAT_SCOPES,
   }),
   cases: ({ profile, version }, token) => {
-    const { chats, users } = profile.fixtures;
+    const open = openPost(profile);
+    if (!open)
+      return {
+        skip: 'not_testable',
+        reason: noPost(OPEN_CHATS, 'the app and a person as members'),
+      };
+    const since = gatedSince();
+    const gated = since !== undefined && version >= since;
+    const where = `to ${describePost(profile, open)}`;
     const post = (imageUrl: string) => ({
       path: '/v1/chat.postEphemeral',
       method: 'POST' as const,
       token,
       json: {
-        chatId: chats.channel,
-        userId: users.member,
+        chatId: open.chatId,
+        userId: open.userId,
         text: 'avatar check',
         sender: { id: 'helper', imageUrl },
       },
     });
-    const gated = version >= HOSTED_AVATARS_SINCE;
-    const origin = new URL(profile.baseUrl).origin;
+    const declared = profile.avatarHosts?.[0];
+    const host = declared ?? new URL(profile.baseUrl).origin;
+    // Before the gate any absolute URL is taken, whatever its host: only the gate needs the reading.
+    const legacy: Expected =
+      gated && declared === undefined
+        ? { status: 200, reading: 'VER-12.legacy-avatar-host' }
+        : { status: 200 };
     return [
       {
-        name: `an avatar on another host at ${version}`,
+        name: `an avatar on another host at ${version} ${where}`,
         call: post('https://images.example.com/a.png'),
-        expect: gated ? { status: 400, error: 'invalid_parameter' } : { status: 200 },
+        expect: gated ? { status: 400 } : { status: 200 },
       },
-      {
-        name: `a legacy /photos/people/ avatar at ${version}`,
-        call: post(`${origin}/photos/people/ada.png`),
-        expect: { status: 200 },
-      },
+      ...LEGACY_PATHS.map((path): Case => ({
+        name: `a legacy ${path.split('/').slice(0, -1).join('/')}/ avatar on ${host} at ${version} ${where}`,
+        call: post(new URL(path, host).href),
+        expect: legacy,
+      })),
     ];
   },
 });

@@ -11,9 +11,43 @@ const onSuccess = (path: string, change: (answer: WrittenAnswer) => WrittenAnswe
 const bodyOf = (answer: WrittenAnswer): Record<string, unknown> =>
   answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, unknown>) : {};
 
+const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/;
+const WHK = /^whk_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
+/** A v1 subscription id as the variation shows it (`whk_` and 32 hex digits), and back. */
+const toWhk = (id: unknown) => (typeof id === 'string' ? id.replace(UUID, 'whk_$1$2$3$4$5') : id);
+const fromWhk = (id: unknown) => (typeof id === 'string' ? id.replace(WHK, '$1-$2-$3-$4-$5') : id);
+
+/** v1 ids in the `whk_` form: in the list and subscribe's answers, and read back on unsubscribe. */
+const whkIds = (): FaultHooks => ({
+  request: (request) =>
+    request.generation === 'v1' && request.path === '/webhook.unsubscribe'
+      ? {
+          ...request,
+          body: { ...(request.body as object), id: fromWhk((request.body as { id?: unknown }).id) },
+        }
+      : request,
+  answer: (answer, exchange) => {
+    if (!exchange.path.startsWith('/v1/webhook.') || answer.status >= 300) return answer;
+    const body = bodyOf(answer);
+    const webhooks = Array.isArray(body.webhooks)
+      ? body.webhooks.map((w: Record<string, unknown>) => ({ ...w, id: toWhk(w.id) }))
+      : undefined;
+    return {
+      ...answer,
+      body: {
+        ...body,
+        ...('id' in body ? { id: toWhk(body.id) } : {}),
+        ...(webhooks ? { webhooks } : {}),
+      },
+    };
+  },
+});
+
 /**
  * Choices about subscriptions the specification leaves open: the v1 subscribe answer ("request and
- * response shapes not shown", Endpoints > Other v1 endpoints named), the ids it gives.
+ * response shapes not shown", Endpoints > Other v1 endpoints named), the ids it gives (the v1 list
+ * item's `id` is a string, not a uuid), and whether a v0 subscription without a filter shows one
+ * (`filter` is nullable and not required).
  */
 export const SUBSCRIPTION_VARIATIONS: Variation[] = [
   {
@@ -36,5 +70,23 @@ export const SUBSCRIPTION_VARIATIONS: Variation[] = [
     hooks: () =>
       onSuccess('/v1/webhook.subscribe', (answer) => ({ ...answer, body: { ok: true } })),
     generate: true,
+  },
+  {
+    id: 'v1-ids-whk',
+    choice:
+      'v1 subscription ids are whk_ and 32 hex digits: the v1 list item says only that id is a string',
+    requirements: ['SUB-07', 'SUB-09', 'SUB-03', 'AUTH-13', 'VER-14', 'DLV-04', 'HEALTH-01'],
+    hooks: whkIds,
+  },
+  {
+    id: 'v0-subscribe-without-filter-omits-it',
+    choice:
+      "v0 subscribe without a filter answers no filter key at all: the v0 subscription's filter is nullable and not required",
+    requirements: ['SUB-01', 'SUB-02'],
+    hooks: () =>
+      onSuccess('/v0/webhook.subscribe', (answer) => {
+        const { filter, ...rest } = bodyOf(answer);
+        return filter === null || filter === undefined ? { ...answer, body: rest } : answer;
+      }),
   },
 ];
