@@ -1,6 +1,7 @@
 import { ENVELOPE_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
 import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.js';
+import { lifecycleOf } from '../profile-facts.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
@@ -16,13 +17,17 @@ export const ver14SubscriptionVersion: Check = {
   exclusive: ['v1 meeting.ended'],
   async run(context) {
     const { version, profile } = context;
+    // Another pin the implementation still serves: one declared sunset answers 410 (VER-05).
     const other = profile.credentials
       .map((c) => c.pin)
-      .find((pin): pin is string => pin !== null && pin !== version);
+      .find(
+        (pin): pin is string =>
+          pin !== null && pin !== version && lifecycleOf(profile, pin) !== 'sunset',
+      );
     if (!other)
       return {
         skip: 'not_testable',
-        reason: `the profile has no credential pinned to a version other than ${version}`,
+        reason: `the profile has no credential pinned to a version other than ${version} and not sunset`,
       };
     const hooks = [
       { event: 'meeting.ended', apiVersion: INHERIT, pin: version },
