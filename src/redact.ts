@@ -1,22 +1,28 @@
 import type { Diagnostic } from './diagnostic.js';
 
-/** Field and parameter names whose values are credentials: never printed unless asked for. */
-const SECRET_NAMES = [
+/** Field names whose values are credentials: never printed unless asked for. */
+const SECRET_FIELDS = [
   'access_token',
   'refresh_token',
   'client_secret',
-  'code',
   'code_verifier',
   'id_token',
   'password',
 ];
+/**
+ * Query and form parameters: those, and the OAuth `code`. (A JSON `code` is v0's error code, to
+ * be shown: authorization codes travel in queries and forms only.)
+ */
+const SECRET_PARAMETERS = [...SECRET_FIELDS, 'code'];
 
 export const REDACTED = '[redacted]';
 
-const NAMES = SECRET_NAMES.join('|');
 /** `name=value` in a query or a form, `"name": "value"` in JSON. */
-const PARAMETER = new RegExp(`(^|[?&;\\s])(${NAMES})=[^&\\s#"']*`, 'gi');
-const JSON_FIELD = new RegExp(`("(?:${NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+const PARAMETER = new RegExp(`(^|[?&;\\s])(${SECRET_PARAMETERS.join('|')})=[^&\\s#"']*`, 'gi');
+const JSON_FIELD = new RegExp(
+  `("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
+  'gi',
+);
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]+/g;
 const SIGNING_SECRET = /\bwhsec_[A-Za-z0-9+/=]+/g;
 
@@ -41,7 +47,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value))
     copy[key] =
-      SECRET_NAMES.includes(key.toLowerCase()) && typeof item === 'string'
+      SECRET_FIELDS.includes(key.toLowerCase()) && typeof item === 'string'
         ? REDACTED
         : redactValue(item, depth + 1);
   return copy;

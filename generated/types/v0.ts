@@ -777,6 +777,15 @@ export interface components {
                 "application/json": components["schemas"]["Unauthorized-error"] | components["schemas"]["Missing-scope-error"];
             };
         };
+        /** @description A valid credential that may not use the operation: without organization access or without `webhook:write` (SUB-06). SPEC.md lists 401 for invalid credentials and gives no status for these; an implementation may answer them with 401 or 403, and with any code (v0 names it in `code`). */
+        "forbidden-v0": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Missing-scope-error"];
+            };
+        };
         /** @description Internal error. */
         "internal-error-v0": {
             headers: {
@@ -885,6 +894,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["unauthorized-v0"];
+            403: components["responses"]["forbidden-v0"];
             500: components["responses"]["internal-error-v0"];
         };
     };
@@ -918,6 +928,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["unauthorized-v0"];
+            403: components["responses"]["forbidden-v0"];
             /** @description No subscription has this id, also when it was already removed (SUB-05). The code is not shown in SPEC.md. */
             404: {
                 headers: {

@@ -104,7 +104,7 @@ export function createFront(
       query,
       avatarHosts: config.avatarHosts,
     });
-    const refused = refusalOf(findings, operation.found);
+    const refused = refusalOf(findings, operation.found, generation);
     if (refused) return fail(refused);
     // Nothing found: the body was read and decoded, and the query's fields are usable.
     return {

@@ -3,11 +3,18 @@ import type { SpecError } from './spec-error.js';
 
 /**
  * The status of each request rule, by the spec's error code the rule is named after. A refused
- * scope or access model gets the refusal its operation documents: 403 where it has one
- * (`chat.postEphemeral`, AUTH-13), else 401 (SUB-06, SUB-08).
+ * scope or access model gets the refusal the spec gives its operation: 403 on v1 where the
+ * operation documents one (`chat.postEphemeral`, AUTH-13), else 401 (SUB-06, SUB-08; v0 lists
+ * 401, and documents 403 only as another implementation's choice).
  */
-const STATUS = new Map<string, number | ((operation: Record<string, any>) => number)>([
-  ['missing_scope', (operation) => (operation.responses?.['403'] ? 403 : 401)],
+const STATUS = new Map<
+  string,
+  number | ((operation: Record<string, any>, generation?: string) => number)
+>([
+  [
+    'missing_scope',
+    (operation, generation) => (generation !== 'v0' && operation.responses?.['403'] ? 403 : 401),
+  ],
   ['msg_too_long', 413],
   ['missing_parameter', 400],
   ['invalid_parameter', 400],
@@ -23,9 +30,13 @@ const STATUS = new Map<string, number | ((operation: Record<string, any>) => num
 export function refusalOf(
   findings: readonly Diagnostic[],
   operation: Record<string, any>,
+  generation?: string,
 ): SpecError | undefined {
   const first = findings[0];
   if (!first) return undefined;
   const status = STATUS.get(first.rule) ?? 400;
-  return { status: typeof status === 'number' ? status : status(operation), code: first.rule };
+  return {
+    status: typeof status === 'number' ? status : status(operation, generation),
+    code: first.rule,
+  };
 }

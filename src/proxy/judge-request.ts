@@ -101,7 +101,7 @@ function judgement(
   version: string | undefined,
 ): RequestJudgement {
   const findings = [...early.map((f) => f.found), ...later];
-  const error = early[0]?.error ?? refusalOf(later, operation);
+  const error = early[0]?.error ?? refusalOf(later, operation, generation);
   if (!error) return { findings, version };
   const refusal = { status: error.status, headers, body: errorBody(generation, error) };
   return { findings, refusal, version };

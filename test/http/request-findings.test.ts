@@ -182,7 +182,7 @@ describe('checkRequest: every finding of one request, the first deciding the ans
     const findings = checkRequest(given);
     expect(findings.map((f) => [f.rule, f.requirement, f.location])).toEqual(want.findings);
     expect(findings.every((f) => f.severity === 'error' && f.message.length > 0)).toBe(true);
-    const refused = refusalOf(findings, given.operation);
+    const refused = refusalOf(findings, given.operation, given.generation);
     expect(refused ? [refused.status, refused.code] : [0, '']).toEqual(want.answer);
   });
 });

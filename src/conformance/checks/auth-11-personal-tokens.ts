@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import { V0_ACCESS_REFUSALS } from './sub-06-v0-organization-only.js';
 import type { CheckContext } from '../context.js';
 import { CHAT_SCOPES, describePost, findPost, noPost, people } from '../needs.js';
 import { type Case, tableCheck } from '../table-check.js';
@@ -37,7 +38,7 @@ export const auth11PersonalTokens: Check = tableCheck({
         token,
         json: { event: 'lobby:booked', url: 'https://conformance.example.com/personal' },
       },
-      expect: { status: [400, 401] },
+      expect: { status: V0_ACCESS_REFUSALS },
       undo: (answer) => removeV0(context, answer.body?.id),
     };
     return [...ownerPosts(context, token, personal.user), v0];

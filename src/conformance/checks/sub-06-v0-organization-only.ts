@@ -9,10 +9,14 @@ type Credential = Profile['credentials'][number];
 /** An event no other check emits, so a subscription made here is delivered nothing meanwhile. */
 const EVENT = 'onair.guest.rsvp';
 
-/** v0 subscribe's refusals (400 bad request, 401 invalid credentials); no code is given for them. */
-const SUBSCRIBE_REFUSALS = [400, 401];
-/** v0 unsubscribe's: 400, 401, and 404, which the id being another's may also be. */
-const UNSUBSCRIBE_REFUSALS = [400, 401, 404];
+/**
+ * v0 subscribe's refusals of a credential that may not subscribe: SPEC.md lists 400 and 401 (for
+ * invalid credentials) and gives no status for a valid credential of the wrong access model or
+ * scope, for which 403 is as reasonable; no code is given for any of them.
+ */
+export const V0_ACCESS_REFUSALS = [400, 401, 403];
+/** v0 unsubscribe's: those, and 404, which the id being another's may also be. */
+const UNSUBSCRIBE_REFUSALS = [...V0_ACCESS_REFUSALS, 404];
 
 /**
  * SUB-06: v0 subscribe and unsubscribe are organization-only and need `webhook:write`. Which of its
@@ -80,7 +84,7 @@ async function subscribeRefused(
 ) {
   const answer = await subscribe(context, token, destination());
   const name = `subscribe with ${who}`;
-  if (expectAnswer(context, name, answer, { status: SUBSCRIBE_REFUSALS })) return;
+  if (expectAnswer(context, name, answer, { status: V0_ACCESS_REFUSALS })) return;
   // Accepted all the same: what it made is removed.
   if (writer && typeof answer.body?.id === 'string')
     await unsubscribe(context, writer, answer.body.id);

@@ -92,7 +92,11 @@ async function runCheck(
   if (skip && findings.length === 0)
     return { ...base, status: skip.skip, diagnostics: [], reason: skip.reason };
   const failed = findings.some((d) => d.severity === 'error');
-  return { ...base, status: failed ? 'failed' : 'passed', diagnostics: findings.map(redactDiagnostic) };
+  return {
+    ...base,
+    status: failed ? 'failed' : 'passed',
+    diagnostics: findings.map(redactDiagnostic),
+  };
 }
 
 /**
