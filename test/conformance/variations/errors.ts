@@ -97,6 +97,18 @@ export const ERROR_VARIATIONS: Variation[] = [
       ),
   },
   {
+    id: 'v0-access-refused-403',
+    choice:
+      'v0 subscribe and unsubscribe refuse a personal token or one without webhook:write with 403 forbidden: SPEC.md lists 401 for invalid credentials, and no status for a valid credential that may not',
+    requirements: ['SUB-06', 'AUTH-11'],
+    hooks: () =>
+      answering(
+        (a, e) => e.path.startsWith('/v0/') && scopeRefusal(a),
+        (a, e) => recoded(a, e, 403, 'forbidden'),
+      ),
+    alone: true,
+  },
+  {
     id: 'error-bodies-with-message',
     choice: 'every error body also says ok: false and a message: the error body shape is not shown',
     requirements: [
