@@ -11,7 +11,7 @@ export interface paths {
          * Ask the user to authorize the app (browser)
          * @description The browser step of the authorization-code flow (AUTH-05, AUTH-06). The signed-in user sees a
          *     consent page; on consent the browser is redirected to `redirect_uri` with `code` and `state`.
-         *     How refusals are reported (a redirect with an error or a page) is not shown in SPEC.md.
+         *     How refusals are reported (a redirect with an error or a page) is not shown in the specification.
          */
         get: operations["oauthAuthorize"];
         put?: never;
@@ -38,7 +38,7 @@ export interface paths {
          *     in the body or with HTTP Basic; public clients send no secret and must send `code_verifier`
          *     (AUTH-04, AUTH-06). A refresh returns a new access token and typically a rotated refresh token,
          *     after which the old one stops working; it cannot add scopes (AUTH-08). A revoked grant gives
-         *     `token_revoked` and is terminal (AUTH-09). The error body is not shown in SPEC.md.
+         *     `token_revoked` and is terminal (AUTH-09). The error body is not shown in the specification.
          */
         post: operations["oauthToken"];
         delete?: never;
@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * Authorization-server metadata
-         * @description RFC 8414 metadata (AUTH-10). SPEC.md says only that the document exists; the fields the requirement catalogue reads it to have are a reading (`AUTH-10.rfc8414-fields`).
+         * @description RFC 8414 metadata (AUTH-10). The specification says only that the document exists; the fields the requirement catalogue reads it to have are a reading (`AUTH-10.rfc8414-fields`).
          */
         get: operations["oauthAuthorizationServerMetadata"];
         put?: never;
@@ -73,7 +73,7 @@ export interface components {
     schemas: {
         /**
          * oauth-error
-         * @description An error of the OAuth endpoints. Its shape is not shown in SPEC.md.
+         * @description An error of the OAuth endpoints. Its shape is not shown in the specification.
          */
         "Oauth-error": unknown;
         /**
@@ -86,7 +86,7 @@ export interface components {
             code: string;
             /** @description Exactly the `redirect_uri` sent on authorize (AUTH-05). */
             redirect_uri: string;
-            /** @description Required unless the client authenticates with HTTP Basic, which carries it (RFC 6749 4.1.3; standard clients omit it then). SPEC.md lists it among the fields without saying so; the server enforces the rule. */
+            /** @description Required unless the client authenticates with HTTP Basic, which carries it (RFC 6749 4.1.3; standard clients omit it then). The specification lists it among the fields without saying so; the server enforces the rule. */
             client_id?: string;
             /** @description Confidential clients, when not using HTTP Basic. */
             client_secret?: string;
@@ -101,11 +101,11 @@ export interface components {
             /** @constant */
             grant_type: "refresh_token";
             refresh_token: string;
-            /** @description Required unless the client authenticates with HTTP Basic, which carries it (RFC 6749 4.1.3; standard clients omit it then). SPEC.md lists it among the fields without saying so; the server enforces the rule. */
+            /** @description Required unless the client authenticates with HTTP Basic, which carries it (RFC 6749 4.1.3; standard clients omit it then). The specification lists it among the fields without saying so; the server enforces the rule. */
             client_id?: string;
             /** @description When not using HTTP Basic. */
             client_secret?: string;
-            /** @description Space-separated; SPEC.md does not list it among the refresh fields but says extra scopes are rejected and a subset may be kept (AUTH-08). */
+            /** @description Space-separated; the specification does not list it among the refresh fields but says extra scopes are rejected and a subset may be kept (AUTH-08). */
             scope?: string;
         };
         /**
@@ -133,7 +133,7 @@ export interface components {
         };
         /**
          * authorization-server-metadata
-         * @description Authorization-server metadata (AUTH-10). SPEC.md says only that the document exists; its body is not shown. The fields below are RFC 8414's, typed as RFC 8414 types them; which values an implementation lists is the reading `AUTH-10.rfc8414-fields` of docs/REQUIREMENTS.md, which the conformance suite judges, not this schema.
+         * @description Authorization-server metadata (AUTH-10). The specification says only that the document exists; its body is not shown. The fields below are RFC 8414's, typed as RFC 8414 types them; which values an implementation lists is the reading `AUTH-10.rfc8414-fields` of docs/REQUIREMENTS.md, which the conformance suite judges, not this schema.
          */
         "Authorization-server-metadata": {
             /** Format: uri */
@@ -183,7 +183,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The consent page. Its content is not shown in SPEC.md. */
+            /** @description The consent page. Its content is not shown in the specification. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -201,7 +201,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A bad authorization request (for example `plain` PKCE or an unregistered `redirect_uri`). The body is not shown in SPEC.md: an error page, or JSON. */
+            /** @description A bad authorization request (for example `plain` PKCE or an unregistered `redirect_uri`). The body is not shown in the specification: an error page, or JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -211,7 +211,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Another redirect SPEC.md does not show: to a sign-in or consent page of the authorization server, or back to a registered `redirect_uri` with `error` and `state` for a refused request of a valid client (RFC 6749 §4.1.2.1). Never to a `redirect_uri` that is not registered. */
+            /** @description Another redirect the specification does not show: to a sign-in or consent page of the authorization server, or back to a registered `redirect_uri` with `error` and `state` for a refused request of a valid client (RFC 6749 §4.1.2.1). Never to a `redirect_uri` that is not registered. */
             "3XX": {
                 headers: {
                     Location: string;
@@ -219,7 +219,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Another refusal SPEC.md does not show (an unknown client, say); an error page, or JSON. */
+            /** @description Another refusal the specification does not show (an unknown client, say); an error page, or JSON. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -253,7 +253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token-response"];
                 };
             };
-            /** @description A bad token request, such as an unsupported grant type or extra scopes on refresh. The body is not shown in SPEC.md. */
+            /** @description A bad token request, such as an unsupported grant type or extra scopes on refresh. The body is not shown in the specification. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -262,7 +262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Oauth-error"];
                 };
             };
-            /** @description Client authentication failed, or the grant was revoked (`token_revoked`). The body is not shown in SPEC.md. */
+            /** @description Client authentication failed, or the grant was revoked (`token_revoked`). The body is not shown in the specification. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -271,7 +271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Oauth-error"];
                 };
             };
-            /** @description Another refusal SPEC.md does not show (a body that is not a form, say). The body is not shown in SPEC.md. */
+            /** @description Another refusal the specification does not show (a body that is not a form, say). The body is not shown in the specification. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

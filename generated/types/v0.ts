@@ -336,7 +336,7 @@ export interface webhooks {
         put?: never;
         /**
          * A cast is created and ready
-         * @description A cast is created and ready. Needs `magicast:read`. Delivered, but not in the subscribable list of `webhook.subscribe` (SUB-01); how one receives it is not shown in SPEC.md.
+         * @description A cast is created and ready. Needs `magicast:read`. Delivered, but not in the subscribable list of `webhook.subscribe` (SUB-01); how one receives it is not shown in the specification.
          */
         post: operations["magicastCreatedEvent"];
         delete?: never;
@@ -362,7 +362,7 @@ export interface components {
         "Rsvp-status": "invited" | "going" | "maybe" | "notGoing";
         /**
          * webhook-subscription-filter-v0
-         * @description Event-specific filter of a v0 subscription. No other keys are allowed (SUB-04); v0 is frozen (VER-06), so this stays closed in responses too. Which key applies to which event is documented per key; SPEC.md does not say that a key on another event is rejected.
+         * @description Event-specific filter of a v0 subscription. No other keys are allowed (SUB-04); v0 is frozen (VER-06), so this stays closed in responses too. Which key applies to which event is documented per key; the specification does not say that a key on another event is rejected.
          */
         "Webhook-subscription-filter-v0": {
             /** @description `lobby:booked`: only bookings of this lobby. */
@@ -381,7 +381,7 @@ export interface components {
         "Webhook-subscribe-request-v0": {
             /**
              * Format: uri
-             * @description Destination URL, at most 1024 characters (SUB-03: longer gives 400 `invalid_parameter`). HTTPS is required outside local environments; what counts as local is not shown in SPEC.md.
+             * @description Destination URL, at most 1024 characters (SUB-03: longer gives 400 `invalid_parameter`). HTTPS is required outside local environments; what counts as local is not shown in the specification.
              */
             url: string;
             event: components["schemas"]["Webhook-event-v0"];
@@ -402,7 +402,7 @@ export interface components {
         };
         /**
          * error-body
-         * @description The one error shape of every REST document. SPEC.md does not show the JSON error body; it says v1 puts the machine-readable code in `error` (for example `error: invalid_cursor`) and v0 in `code` (for example `code: invalid_parameter`), so both keys are described here and the per-status schemas narrow them.
+         * @description The one error shape of every REST document. The specification does not show the JSON error body; it says v1 puts the machine-readable code in `error` (for example `error: invalid_cursor`) and v0 in `code` (for example `code: invalid_parameter`), so both keys are described here and the per-status schemas narrow them.
          */
         "Error-body": {
             /** @description Machine-readable code (v1). */
@@ -412,7 +412,7 @@ export interface components {
         };
         /**
          * bad-request-v0-error
-         * @description A 400 of a v0 operation. A `url` over 1024 characters gives `code: invalid_parameter` (SUB-03); other bad requests' codes are not shown in SPEC.md.
+         * @description A 400 of a v0 operation. A `url` over 1024 characters gives `code: invalid_parameter` (SUB-03); other bad requests' codes are not shown in the specification.
          */
         "Bad-request-v0-error": {
             /** @example invalid_parameter */
@@ -435,7 +435,7 @@ export interface components {
         };
         /**
          * missing-scope-error
-         * @description The credential lacks the scope the operation needs (AUTH-13). SPEC.md gives the status but not the code.
+         * @description The credential lacks the scope the operation needs (AUTH-13). The specification gives the status but not the code.
          */
         "Missing-scope-error": components["schemas"]["Error-body"];
         /**
@@ -451,7 +451,7 @@ export interface components {
         };
         /**
          * tagged-uuid
-         * @description TYPE-01: a letter tagging the kind of object (B, U, V, G, M, D, P or C), a hyphen, then a lowercase UUID (8-4-4-4-12 hex). What each letter stands for is not shown in SPEC.md.
+         * @description TYPE-01: a letter tagging the kind of object (B, U, V, G, M, D, P or C), a hyphen, then a lowercase UUID (8-4-4-4-12 hex). What each letter stands for is not shown in the specification.
          */
         "Tagged-uuid": string;
         /**
@@ -537,7 +537,7 @@ export interface components {
             items?: components["schemas"]["Chat-item"][];
             /** @description Block Kit blocks; present when `contentType` is `block`. */
             blocks?: Record<string, never>[];
-            /** @description `good`, `warning`, `danger`, or a hex color; only on block messages. SPEC.md does not give the hex notation, so no pattern is imposed. */
+            /** @description `good`, `warning`, `danger`, or a hex color; only on block messages. The specification does not give the hex notation, so no pattern is imposed. */
             color?: string;
             /** @description Present when `contentType` is `poll`. */
             poll?: components["schemas"]["Poll"];
@@ -578,7 +578,7 @@ export interface components {
             threadTimestamp?: number;
             /** @description Author of the reacted-to message (not the reactor). */
             messageSender: components["schemas"]["Tagged-uuid"];
-            /** @description For example `dm` or `channel`; SPEC.md gives no closed list. */
+            /** @description For example `dm` or `channel`; the specification gives no closed list. */
             chatType: string;
             reactions: components["schemas"]["Reaction-item"][];
         };
@@ -589,12 +589,12 @@ export interface components {
         "Chat.message.reaction": components["schemas"]["Reaction"];
         /**
          * recording.saved
-         * @description Payload of `recording:saved`. Its full schema is not shown in SPEC.md; it has participant information (`name`, `email`) only with scopes `user:read` and `user:read.email`.
+         * @description Payload of `recording:saved`. Its full schema is not shown in the specification; it has participant information (`name`, `email`) only with scopes `user:read` and `user:read.email`.
          */
         "Recording.saved": Record<string, never>;
         /**
          * transcript-started
-         * @description Payload of `transcript:started` (TYPE-02). SPEC.md's table has no required column; every field but `hostEmail`, which it calls conditional, is taken as always present.
+         * @description Payload of `transcript:started` (TYPE-02). The specification's table has no required column; every field but `hostEmail`, which it calls conditional, is taken as always present.
          */
         "Transcript-started": {
             /**
@@ -627,22 +627,22 @@ export interface components {
         "Transcript.started": components["schemas"]["Transcript-started"];
         /**
          * transcript.saved
-         * @description Payload of `transcript:saved`: transcript metadata only (content via transcript info). Its full schema is not shown in SPEC.md.
+         * @description Payload of `transcript:saved`: transcript metadata only (content via transcript info). Its full schema is not shown in the specification.
          */
         "Transcript.saved": Record<string, never>;
         /**
          * lobby.booked
-         * @description Payload of `lobby:booked`. Its full schema is not shown in SPEC.md; SPEC.md says only that `booking.responses` holds the answers, including hidden fields filled from URL query parameters.
+         * @description Payload of `lobby:booked`. Its full schema is not shown in the specification; the specification says only that `booking.responses` holds the answers, including hidden fields filled from URL query parameters.
          */
         "Lobby.booked": {
             booking?: {
-                /** @description The booking's answers; their shape is not shown in SPEC.md. */
+                /** @description The booking's answers; their shape is not shown in the specification. */
                 responses?: unknown;
             };
         };
         /**
          * user
-         * @description The user object, payload of `user:status:update` (TYPE-02). SPEC.md lists these fields as observed and does not show the remaining ones; fields it calls scope-dependent are optional.
+         * @description The user object, payload of `user:status:update` (TYPE-02). The specification lists these fields as observed and does not show the remaining ones; fields it calls scope-dependent are optional.
          */
         User: {
             id: components["schemas"]["Tagged-uuid"];
@@ -651,7 +651,7 @@ export interface components {
             /** @description Only with scope `user:read.email`. */
             email?: string;
             isAdmin: boolean;
-            /** @description Presence; a checked-out user is `checkedOut`. Other values are not shown in SPEC.md. Needs scope `user:read.status`. */
+            /** @description Presence; a checked-out user is `checkedOut`. Other values are not shown in the specification. Needs scope `user:read.status`. */
             status?: string;
             /** @description Present when the user has a future out-of-office entry. Needs scope `user:read.status`. */
             willReturn?: {
@@ -671,7 +671,7 @@ export interface components {
         "User.status.update": components["schemas"]["User"];
         /**
          * onair-event
-         * @description The On-Air event object (`event` in `onair.*` payloads, TYPE-02). SPEC.md lists the fields as observed and marks only `description` optional.
+         * @description The On-Air event object (`event` in `onair.*` payloads, TYPE-02). The specification lists the fields as observed and marks only `description` optional.
          */
         "Onair-event": {
             id: string;
@@ -724,7 +724,7 @@ export interface components {
         };
         /**
          * onair-guest
-         * @description An On-Air guest (TYPE-02). How RSVP statuses change: not shown in SPEC.md.
+         * @description An On-Air guest (TYPE-02). How RSVP statuses change: not shown in the specification.
          */
         "Onair-guest": {
             id: string;
@@ -759,14 +759,14 @@ export interface components {
         };
         /**
          * magicast.created
-         * @description Payload of `magicast.created` (a cast is created and ready). Its schema is not shown in SPEC.md.
+         * @description Payload of `magicast.created` (a cast is created and ready). Its schema is not shown in the specification.
          */
         "Magicast.created": Record<string, never>;
     };
     responses: {
         /**
          * @description Invalid authentication credentials (AUTH-01, AUTH-02), or a credential without `webhook:write`
-         *     or without organization access (SUB-06), whose code SPEC.md does not show. v0 names the code in
+         *     or without organization access (SUB-06), whose code the specification does not show. v0 names the code in
          *     `code`.
          */
         "unauthorized-v0": {
@@ -777,7 +777,7 @@ export interface components {
                 "application/json": components["schemas"]["Unauthorized-error"] | components["schemas"]["Missing-scope-error"];
             };
         };
-        /** @description A valid credential that may not use the operation: without organization access or without `webhook:write` (SUB-06). SPEC.md lists 401 for invalid credentials and gives no status for these; an implementation may answer them with 401 or 403, and with any code (v0 names it in `code`). */
+        /** @description A valid credential that may not use the operation: without organization access or without `webhook:write` (SUB-06). The specification lists 401 for invalid credentials and gives no status for these; an implementation may answer them with 401 or 403, and with any code (v0 names it in `code`). */
         "forbidden-v0": {
             headers: {
                 [name: string]: unknown;
@@ -918,7 +918,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request. Its codes are not shown in SPEC.md. */
+            /** @description Bad request. Its codes are not shown in the specification. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -929,7 +929,7 @@ export interface operations {
             };
             401: components["responses"]["unauthorized-v0"];
             403: components["responses"]["forbidden-v0"];
-            /** @description No subscription has this id, also when it was already removed (SUB-05). The code is not shown in SPEC.md. */
+            /** @description No subscription has this id, also when it was already removed (SUB-05). The code is not shown in the specification. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,9 @@
 /**
- * The sources cite the specification by its file name, SPEC.md, which readers of the site never
- * see: the site says "the specification" instead, and links the requirement list it publishes.
+ * The sources speak of "the specification" (never by a file name readers of the site cannot
+ * open); the site links each mention to the requirement list it publishes. A mention by the file
+ * name, `SPEC.md`, is reworded the same way.
  */
-const MENTION = /`?SPEC\.md`?('s)?/g;
+const MENTION = /`?SPEC\.md`?('s)?|\b([Tt])he specification('s)?/g;
 // A mention that starts a sentence (or the text) is capitalised.
 const SENTENCE_START = /(^|[.!?]\s+)$/;
 
@@ -11,11 +12,23 @@ export function specificationWording(
   text: string,
   link: (words: string) => string = (words) => words,
 ): string {
-  return text.replace(MENTION, (_, possessive: string | undefined, offset: number) => {
-    const start = SENTENCE_START.test(text.slice(Math.max(0, offset - 3), offset));
-    const words = `${start ? 'The' : 'the'} specification${possessive ?? ''}`;
-    return link(words);
-  });
+  return text.replace(
+    MENTION,
+    (
+      _,
+      possessive: string | undefined,
+      letter: string | undefined,
+      ownPossessive: string | undefined,
+      offset: number,
+    ) => {
+      const start =
+        letter === undefined
+          ? SENTENCE_START.test(text.slice(Math.max(0, offset - 3), offset))
+          : letter === 'T';
+      const words = `${start ? 'The' : 'the'} specification${possessive ?? ownPossessive ?? ''}`;
+      return link(words);
+    },
+  );
 }
 
 /** A link to the requirement list, in Markdown (Redoc renders descriptions as Markdown). */

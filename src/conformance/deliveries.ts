@@ -254,7 +254,7 @@ export async function until(condition: () => boolean, timeoutMs: number): Promis
 
 /**
  * Whether an attempt carries `marker`, however its JSON is written (indented, keys in any order,
- * characters escaped as `\u` sequences or `\/`: SPEC.md fixes none of that), or in its raw text
+ * characters escaped as `\u` sequences or `\/`: the specification fixes none of that), or in its raw text
  * when it is no JSON.
  */
 export function carries(received: Received, marker: string): boolean {

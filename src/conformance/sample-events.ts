@@ -36,7 +36,7 @@ export function fixtureChat(profile: Profile, name: ChatName): { id: string } | 
 
 /**
  * A Tagged UUID of a profile id (TYPE-01), for payload fields that are one. The letter is the
- * suite's choice (`U-` people, `B-` the app, `C-` channels, `D-` direct messages): SPEC.md does not
+ * suite's choice (`U-` people, `B-` the app, `C-` channels, `D-` direct messages): the specification does not
  * say which letter tags which kind, so the implementation learns the chat from the trigger's
  * `context.chatId`, not from these.
  */
@@ -59,7 +59,7 @@ export function mentionsOf(fixtures: Fixtures): Mentions {
 }
 
 /**
- * A message text with `mentions`, written in the current grammar (SPEC.md Versioning 8, from
+ * A message text with `mentions`, written in the current grammar (the specification Versioning 8, from
  * 2026-08-07): unambiguous, and accepted on write by every version (VER-13). The implementation
  * renders it per subscription version.
  */

@@ -1,5 +1,5 @@
 /**
- * The units and formats SPEC.md fixes for a field, each a rule that names what is wrong with a
+ * The units and formats the specification fixes for a field, each a rule that names what is wrong with a
  * value (undefined when nothing is). A Unix time is judged by its magnitude: between 2001-09-09 and
  * the year 5138 a count of seconds has 10 or 11 digits, of milliseconds 13 or 14, of microseconds
  * 16 or 17, so a value in the wrong unit falls outside the range of the right one whatever the

@@ -43,7 +43,7 @@ export const CONSTRAINTS = new Set([
   'x-avatar-url',
   'x-max-bytes',
 ]);
-// Annotations that record behaviour SPEC.md versions (VER-10, VER-11, AUTH-13), and `x-shape`: a
+// Annotations that record behaviour the specification versions (VER-10, VER-11, AUTH-13), and `x-shape`: a
 // shape that was not shown cannot be proven compatible with what replaced it. Any change breaks.
 const BEHAVIOUR = new Set([
   'x-mention-grammar',
@@ -63,7 +63,7 @@ export function roleOf(path: string[]): Role {
 /**
  * Breaking or additive, for a consumer of the part of the document the change is in. Narrowing what
  * a request accepts breaks clients; widening or restructuring what a response or payload carries
- * breaks its readers; new optional fields and new enum values are additive (SPEC.md versioning 7).
+ * breaks its readers; new optional fields and new enum values are additive (the specification versioning 7).
  */
 export function classify(change: LeafChange): ChangeKind {
   const key = change.path.at(-1) ?? '';

@@ -1,5 +1,5 @@
 /**
- * An answer in the spec's shape: v1 names the code in `error`, v0 in `code`. Where SPEC.md gives
+ * An answer in the spec's shape: v1 names the code in `error`, v0 in `code`. Where the specification gives
  * a status but no code, the mock uses one of its own (listed in the README).
  */
 export interface SpecError {

@@ -7,7 +7,7 @@ export const MAX_DESTINATION_LENGTH = 1024;
  * Where deliveries may go. By default only HTTPS to public addresses: a subscription names a URL
  * the server will POST to, so without this anyone with `webhook:write` could make it reach cloud
  * metadata, loopback services or the private network (SSRF). `allowLocal` is the explicit opt-in
- * of a local test environment (SPEC.md: "HTTPS required outside local environments"): loopback and
+ * of a local test environment (the specification: "HTTPS required outside local environments"): loopback and
  * private addresses are then allowed, over plain HTTP too when the URL names a local host;
  * link-local, metadata and the like never are.
  */

@@ -108,7 +108,7 @@ export const MENTION_TEXT: Readonly<Record<MentionGrammar, string>> = {
 
 /**
  * What each v1 event's payload holds: the whole bare payload before {@link ENVELOPE_SINCE}, the
- * envelope's `data` from then on (VER-08). Most shapes are not shown in SPEC.md and are open. Text
+ * envelope's `data` from then on (VER-08). Most shapes are not shown in the specification and are open. Text
  * with mentions is in the legacy grammar here; `payloadOf` renders it in the version's.
  */
 export const V1_DATA: Readonly<Record<string, Record<string, unknown>>> = {

@@ -83,7 +83,7 @@ function webhookDeliveries(document: OpenApiDocument): Example[] {
 
 /**
  * The JSON error responses of a document's paths that show a shape, by label: exact statuses, not
- * the ranges (`4XX`) that stand for refusals whose codes SPEC.md does not give.
+ * the ranges (`4XX`) that stand for refusals whose codes the specification does not give.
  */
 function errorResponses(document: OpenApiDocument) {
   return listOperations(document)
@@ -154,7 +154,7 @@ describe.each(bundles.map((bundle) => [bundle.api.name, bundle] as const))(
           Object.keys(media.examples ?? {}),
         );
         const success = Object.entries(entry.operation.responses as Record<string, unknown>)
-          // Exact statuses: a range (`2XX`) stands for a success SPEC.md does not show.
+          // Exact statuses: a range (`2XX`) stands for a success the specification does not show.
           .filter(([status]) => /^2\d\d$/.test(status))
           .map(([, raw]) => resolveLocal(document, raw).value.content?.['application/json'])
           .filter(Boolean);

@@ -190,7 +190,7 @@ for (const name of PROTOTYPE_NAMES) {
   });
 }
 // An empty object is a body whose fields are missing: the reference server says which; the mock
-// answers v1 subscribe and unsubscribe, whose shapes SPEC.md leaves open, through Prism.
+// answers v1 subscribe and unsubscribe, whose shapes the specification leaves open, through Prism.
 add('an empty object', {
   given: { operation: 'v0 subscribe', type: 'application/json', body: '{}' },
   want: invalid('v0'),

@@ -35,7 +35,7 @@ function mediaTypeSites(document: OpenApiDocument): MediaTypeSite[] {
       for (const [mediaType, content] of Object.entries(
         (resolved.value.content ?? {}) as Record<string, any>,
       )) {
-        // A body whose shape SPEC.md does not show gets no example: any example would be invented.
+        // A body whose shape the specification does not show gets no example: any example would be invented.
         const unspecified =
           resolveLocal(document, content.schema).value['x-shape'] === 'unspecified';
         sites.push({

@@ -38,7 +38,7 @@ describe('openapi/versions.yaml', () => {
     },
   );
 
-  it('only a baseline has no changes to declare, apart from a version SPEC.md shows no change for', () => {
+  it('only a baseline has no changes to declare, apart from a version the specification shows no change for', () => {
     const silent = registry.versions
       .filter((entry) => entry.changes.length === 0)
       .map((entry) => entry.version);

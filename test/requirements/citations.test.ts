@@ -90,7 +90,7 @@ const referenceSources = ['reference', 'http']
 /** Rules no operation of the documents can show, with the reason. */
 const NOT_OBSERVABLE: Record<string, string> = {
   'VER-15':
-    'no documented operation takes a cursor: SPEC.md shows pagination only in general terms',
+    'no documented operation takes a cursor: the specification shows pagination only in general terms',
 };
 
 describe('every requirement of layers live and recv is cited by a reference-server test', () => {

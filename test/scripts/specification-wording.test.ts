@@ -34,8 +34,24 @@ describe('specificationWording', () => {
         want: 'Every rule of the specification, numbered',
       },
     ],
+    [
+      'the words, as the sources write them',
+      {
+        text: "The specification's table, as the specification says",
+        want: "The specification's table, as the specification says",
+      },
+    ],
   ];
   it.each(cases)('%s', (_, { text, want }) => expect(specificationWording(text)).toBe(want));
+
+  it('links the words as it links the file name', () => {
+    expect(specificationWording('Not shown in the specification.', markdownLink)).toBe(
+      `Not shown in ${markdownLink('the specification')}.`,
+    );
+    expect(specificationWording('The specification says', markdownLink)).toBe(
+      `${markdownLink('The specification')} says`,
+    );
+  });
 
   it('links in descriptions, words elsewhere, keys untouched', () => {
     expect(

@@ -106,10 +106,10 @@ describe('judgeAnswer', () => {
   });
 });
 
-// Answers SPEC.md does not show are not held to one implementation's choice: any 2xx of the
+// Answers the specification does not show are not held to one implementation's choice: any 2xx of the
 // operations it names without answers, any 4xx refusal it gives no status or code for, the
 // VER-04 list under any name, an authorize refusal as an error page or a redirect.
-describe('judgeAnswer, where SPEC.md leaves the answer open', () => {
+describe('judgeAnswer, where the specification leaves the answer open', () => {
   const answer = (
     path: string,
     method: string,
@@ -188,9 +188,9 @@ describe('judgeAnswer, where SPEC.md leaves the answer open', () => {
         want: [],
       },
     ],
-    // What SPEC.md states is still judged.
+    // What the specification states is still judged.
     [
-      'a 401 with a code SPEC.md does not give',
+      'a 401 with a code the specification does not give',
       {
         given: answer('/v1/token.info', 'GET', 401, { error: 'expired' }),
         want: ['body body/error', 'body body'],

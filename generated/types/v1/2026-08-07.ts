@@ -62,7 +62,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to an event (shape not shown)
-         * @description v1 subscribe. SPEC.md names the body fields `event`, `url`, `filter` and `apiVersion`: the
+         * @description v1 subscribe. The specification names the body fields `event`, `url`, `filter` and `apiVersion`: the
          *     subscription keeps the version it is created with, the integration's pinned default unless
          *     `apiVersion` says otherwise (VER-14). An empty filter and `{mention: false}` alone are rejected
          *     (SUB-09). `event` and `url` are required, as every subscription has them (SUB-07); the
@@ -87,7 +87,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a subscription (shape not shown)
-         * @description v1 unsubscribe. SPEC.md names it but shows neither its method, its body nor its answers; POST is
+         * @description v1 unsubscribe. The specification names it but shows neither its method, its body nor its answers; POST is
          *     assumed as for v0. The body is a JSON object naming the subscription by its `id` from
          *     `webhook.list` (SUB-07), as v0 unsubscribe does (SUB-05). Needs `webhook:write` (AUTH-13).
          */
@@ -107,7 +107,7 @@ export interface paths {
         };
         /**
          * Inspect the token (shape not shown)
-         * @description Returns the client, the principal and the scopes of the presented token. SPEC.md shows neither
+         * @description Returns the client, the principal and the scopes of the presented token. The specification shows neither
          *     the method (GET is assumed, as it only reads), the request nor the field types, nor the scope it
          *     needs.
          */
@@ -132,7 +132,7 @@ export interface paths {
         /**
          * Revoke the grant (shape not shown)
          * @description Revokes a grant: its access and refresh tokens stop working and give 401 `token_revoked`
-         *     afterwards (AUTH-09). SPEC.md shows neither the method (POST is assumed, as it changes state),
+         *     afterwards (AUTH-09). The specification shows neither the method (POST is assumed, as it changes state),
          *     the request nor the response.
          */
         post: operations["tokenRevoke"];
@@ -379,7 +379,7 @@ export interface components {
         "Rsvp-status": "invited" | "going" | "maybe" | "notGoing";
         /**
          * webhook-subscription-filter-v1
-         * @description Filter of a v1 subscription (SUB-09). Every key is optional, but an empty filter `{}` is rejected, and so is `{mention: false}` alone. Other keys are not forbidden by SPEC.md.
+         * @description Filter of a v1 subscription (SUB-09). Every key is optional, but an empty filter `{}` is rejected, and so is `{mention: false}` alone. Other keys are not forbidden by the specification.
          */
         "Webhook-subscription-filter-v1": {
             /**
@@ -415,7 +415,7 @@ export interface components {
             filter?: components["schemas"]["Webhook-subscription-filter-v1"];
             /** @description `true` if created through the subscribe endpoint, `false` if configured statically in the administration developer settings. */
             dynamic: boolean;
-            /** @description Creation time. Its format is not shown in SPEC.md. */
+            /** @description Creation time. Its format is not shown in the specification. */
             created?: string;
             /**
              * Format: date-time
@@ -429,7 +429,7 @@ export interface components {
             failStreakStartedAt?: string;
             /**
              * Format: date-time
-             * @description When the fail streak reached 24 hours (RFC 3339, UTC); while set the subscription is paused; omitted when active. How a paused subscription is resumed is not shown in SPEC.md.
+             * @description When the fail streak reached 24 hours (RFC 3339, UTC); while set the subscription is paused; omitted when active. How a paused subscription is resumed is not shown in the specification.
              */
             disabledAt?: string;
         };
@@ -445,7 +445,7 @@ export interface components {
         };
         /**
          * error-body
-         * @description The one error shape of every REST document. SPEC.md does not show the JSON error body; it says v1 puts the machine-readable code in `error` (for example `error: invalid_cursor`) and v0 in `code` (for example `code: invalid_parameter`), so both keys are described here and the per-status schemas narrow them.
+         * @description The one error shape of every REST document. The specification does not show the JSON error body; it says v1 puts the machine-readable code in `error` (for example `error: invalid_cursor`) and v0 in `code` (for example `code: invalid_parameter`), so both keys are described here and the per-status schemas narrow them.
          */
         "Error-body": {
             /** @description Machine-readable code (v1). */
@@ -455,7 +455,7 @@ export interface components {
         };
         /**
          * unsupported-version-error
-         * @description A 400 for an unsupported `Service-Version` (VER-04): the body lists the supported versions. SPEC.md names neither the field nor a code; `supportedVersions` is this contract's name for the list, which an implementation may name otherwise (the conformance suite looks for the versions anywhere in the body).
+         * @description A 400 for an unsupported `Service-Version` (VER-04): the body lists the supported versions. The specification names neither the field nor a code; `supportedVersions` is this contract's name for the list, which an implementation may name otherwise (the conformance suite looks for the versions anywhere in the body).
          */
         "Unsupported-version-error": {
             supportedVersions?: components["schemas"]["Version-date"][];
@@ -477,7 +477,7 @@ export interface components {
         };
         /**
          * missing-scope-error
-         * @description The credential lacks the scope the operation needs (AUTH-13). SPEC.md gives the status but not the code.
+         * @description The credential lacks the scope the operation needs (AUTH-13). The specification gives the status but not the code.
          */
         "Missing-scope-error": components["schemas"]["Error-body"];
         /**
@@ -563,7 +563,7 @@ export interface components {
         } & WithRequired<components["schemas"]["Error-body"], "error">;
         /**
          * webhook-subscribe-request-v1
-         * @description Body of v1 `webhook.subscribe`. SPEC.md names the fields `event`, `url`, `filter` and `apiVersion` (the version deliveries are shaped by, VER-14) but not the rest of the shape. `event` and `url` are required: every subscription has both (SUB-07) and subscribe is where they come from; `filter` is optional (omitted when none is set, SUB-07) and so is `apiVersion` (the integration's default applies without it, VER-14).
+         * @description Body of v1 `webhook.subscribe`. The specification names the fields `event`, `url`, `filter` and `apiVersion` (the version deliveries are shaped by, VER-14) but not the rest of the shape. `event` and `url` are required: every subscription has both (SUB-07) and subscribe is where they come from; `filter` is optional (omitted when none is set, SUB-07) and so is `apiVersion` (the integration's default applies without it, VER-14).
          */
         "Webhook-subscribe-request-v1": {
             /** @description Event name in the v1 vocabulary. */
@@ -576,12 +576,12 @@ export interface components {
         };
         /**
          * unspecified-body
-         * @description A body whose shape SPEC.md does not show.
+         * @description A body whose shape the specification does not show.
          */
         "Unspecified-body": unknown;
         /**
          * webhook-unsubscribe-request-v1
-         * @description Body of v1 `webhook.unsubscribe`. SPEC.md names the operation without its body; request bodies are JSON (SPEC.md, Endpoints), and the subscription to remove is named by its `id` as `webhook.list` returns it (SUB-07), as v0 unsubscribe names it (SUB-05). Which fields are required is not shown.
+         * @description Body of v1 `webhook.unsubscribe`. The specification names the operation without its body; request bodies are JSON (the specification, Endpoints), and the subscription to remove is named by its `id` as `webhook.list` returns it (SUB-07), as v0 unsubscribe names it (SUB-05). Which fields are required is not shown.
          */
         "Webhook-unsubscribe-request-v1": {
             /** @description The `id` of the subscription to remove, as `webhook.list` returns it. */
@@ -589,7 +589,7 @@ export interface components {
         };
         /**
          * token-info-response
-         * @description Body of `token.info`. SPEC.md says only that it returns the client, the principal and the scopes; their names and types beyond that are not shown.
+         * @description Body of `token.info`. The specification says only that it returns the client, the principal and the scopes; their names and types beyond that are not shown.
          */
         "Token-info-response": {
             /**
@@ -601,7 +601,7 @@ export interface components {
             client?: unknown;
             /** @description Who the token acts as. */
             principal?: unknown;
-            /** @description The token's scopes. SPEC.md names them without a type; the examples and the reference server give a list of scope names (`["webhook:read", "chat:write"]`), as the plural name says, unlike the space-separated `scope` string of the OAuth token response. The type stays open here, so an implementation is not judged on what SPEC.md does not show. */
+            /** @description The token's scopes. The specification names them without a type; the examples and the reference server give a list of scope names (`["webhook:read", "chat:write"]`), as the plural name says, unlike the space-separated `scope` string of the OAuth token response. The type stays open here, so an implementation is not judged on what the specification does not show. */
             scopes?: unknown;
         };
         /**
@@ -618,14 +618,14 @@ export interface components {
             /** @description The v1 event name. */
             type: string;
             eventId: string;
-            /** @description When the event happened. Its type and unit are not shown in SPEC.md. */
+            /** @description When the event happened. Its type and unit are not shown in the specification. */
             timestamp: unknown;
             apiVersion: components["schemas"]["Api-version"];
             data: Record<string, never>;
         };
         /**
          * chat.message
-         * @description Business fields of `chat.message`: the bare payload before version 2026-07-07 and `data` of the envelope from it. SPEC.md shows only `chatType` and that message text is rendered by version (VER-10); the rest of the shape is not shown.
+         * @description Business fields of `chat.message`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The specification shows only `chatType` and that message text is rendered by version (VER-10); the rest of the shape is not shown.
          */
         "Chat.message": {
             /**
@@ -647,7 +647,7 @@ export interface components {
         };
         /**
          * chat.reaction
-         * @description Business fields of `chat.reaction`: the bare payload before version 2026-07-07 and `data` of the envelope from it. Its shape is not shown in SPEC.md.
+         * @description Business fields of `chat.reaction`: the bare payload before version 2026-07-07 and `data` of the envelope from it. Its shape is not shown in the specification.
          */
         "Chat.reaction": Record<string, never>;
         /**
@@ -661,7 +661,7 @@ export interface components {
         };
         /**
          * meeting.ended
-         * @description Business fields of `meeting.ended`: the bare payload before version 2026-07-07 and `data` of the envelope from it. Its shape is not shown in SPEC.md.
+         * @description Business fields of `meeting.ended`: the bare payload before version 2026-07-07 and `data` of the envelope from it. Its shape is not shown in the specification.
          */
         "Meeting.ended": Record<string, never>;
         /**
@@ -675,7 +675,7 @@ export interface components {
         };
         /**
          * token.revoked
-         * @description Business fields of `token.revoked`: the bare payload before version 2026-07-07 and `data` of the envelope from it. A lifecycle event: the grant was revoked. Its shape is not shown in SPEC.md.
+         * @description Business fields of `token.revoked`: the bare payload before version 2026-07-07 and `data` of the envelope from it. A lifecycle event: the grant was revoked. Its shape is not shown in the specification.
          */
         "Token.revoked": Record<string, never>;
         /**
@@ -689,7 +689,7 @@ export interface components {
         };
         /**
          * app.uninstalled
-         * @description Business fields of `app.uninstalled`: the bare payload before version 2026-07-07 and `data` of the envelope from it. A lifecycle event: the app was uninstalled. Its shape is not shown in SPEC.md.
+         * @description Business fields of `app.uninstalled`: the bare payload before version 2026-07-07 and `data` of the envelope from it. A lifecycle event: the app was uninstalled. Its shape is not shown in the specification.
          */
         "App.uninstalled": Record<string, never>;
         /**
@@ -703,7 +703,7 @@ export interface components {
         };
         /**
          * onair.event.created
-         * @description Business fields of `onair.event.created`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in SPEC.md (the v0 payload of the same name is).
+         * @description Business fields of `onair.event.created`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in the specification (the v0 payload of the same name is).
          */
         "Onair.event.created": Record<string, never>;
         /**
@@ -717,7 +717,7 @@ export interface components {
         };
         /**
          * onair.event.updated
-         * @description Business fields of `onair.event.updated`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in SPEC.md (the v0 payload of the same name is).
+         * @description Business fields of `onair.event.updated`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in the specification (the v0 payload of the same name is).
          */
         "Onair.event.updated": Record<string, never>;
         /**
@@ -731,7 +731,7 @@ export interface components {
         };
         /**
          * onair.event.canceled
-         * @description Business fields of `onair.event.canceled`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in SPEC.md (the v0 payload of the same name is).
+         * @description Business fields of `onair.event.canceled`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in the specification (the v0 payload of the same name is).
          */
         "Onair.event.canceled": Record<string, never>;
         /**
@@ -745,7 +745,7 @@ export interface components {
         };
         /**
          * onair.guest.rsvp
-         * @description Business fields of `onair.guest.rsvp`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in SPEC.md (the v0 payload of the same name is).
+         * @description Business fields of `onair.guest.rsvp`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in the specification (the v0 payload of the same name is).
          */
         "Onair.guest.rsvp": Record<string, never>;
         /**
@@ -759,7 +759,7 @@ export interface components {
         };
         /**
          * onair.guest.added
-         * @description Business fields of `onair.guest.added`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in SPEC.md (the v0 payload of the same name is).
+         * @description Business fields of `onair.guest.added`: the bare payload before version 2026-07-07 and `data` of the envelope from it. The v1 shape is not shown in the specification (the v0 payload of the same name is).
          */
         "Onair.guest.added": Record<string, never>;
         /**
@@ -809,7 +809,7 @@ export interface components {
                 "application/json": components["schemas"]["Error-body"];
             };
         };
-        /** @description A refusal whose status SPEC.md does not give for this operation (its answers are not shown, the catalogue of error codes is not complete, rate limits are not shown): any 4xx, with any error body. */
+        /** @description A refusal whose status the specification does not give for this operation (its answers are not shown, the catalogue of error codes is not complete, rate limits are not shown): any 4xx, with any error body. */
         "refusal-unspecified": {
             headers: {
                 "Service-Version": components["headers"]["service-version"];
@@ -834,7 +834,7 @@ export interface components {
             };
         };
         /**
-         * @description A request the operation refuses, or an unsupported `Service-Version` (VER-04). SPEC.md shows
+         * @description A request the operation refuses, or an unsupported `Service-Version` (VER-04). The specification shows
          *     neither the refusals of this operation nor their codes (for subscribe, an empty filter or
          *     `{mention: false}` alone is refused, SUB-09), so the body is any error body.
          */
@@ -849,7 +849,7 @@ export interface components {
                 "application/json": components["schemas"]["Error-body"] | components["schemas"]["Unsupported-version-error"];
             };
         };
-        /** @description Missing or refused credential (AUTH-01, AUTH-02), or a credential without the operation's scope (AUTH-13). SPEC.md shows 401 for a missing scope on v1 list only and names no code for it; the v1 subscriptions answer it the same way, with the code `missing_scope`. */
+        /** @description Missing or refused credential (AUTH-01, AUTH-02), or a credential without the operation's scope (AUTH-13). The specification shows 401 for a missing scope on v1 list only and names no code for it; the v1 subscriptions answer it the same way, with the code `missing_scope`. */
         "unauthorized-or-missing-scope": {
             headers: {
                 "Service-Version": components["headers"]["service-version"];
@@ -861,7 +861,7 @@ export interface components {
                 "application/json": components["schemas"]["Unauthorized-error"] | components["schemas"]["Missing-scope-error"];
             };
         };
-        /** @description A success whose status SPEC.md does not give (it names the operation, not its answers): any 2xx. A body, where there is one, is not shown beyond "success bodies of v1 endpoints include ok true". */
+        /** @description A success whose status the specification does not give (it names the operation, not its answers): any 2xx. A body, where there is one, is not shown beyond "success bodies of v1 endpoints include ok true". */
         "success-unspecified": {
             headers: {
                 "Service-Version": components["headers"]["service-version"];
@@ -954,13 +954,13 @@ export interface components {
          */
         "service-version": components["schemas"]["Version-date"];
         /**
-         * @description Present when the version used nears end of life (VER-05). SPEC.md does not show its value
+         * @description Present when the version used nears end of life (VER-05). The specification does not show its value
          *     format; the example is the value this contract's servers send.
          * @example true
          */
         deprecation: string;
         /**
-         * @description Present when the version used nears end of life (VER-05); the shutdown date. SPEC.md does not
+         * @description Present when the version used nears end of life (VER-05); the shutdown date. The specification does not
          *     show its value format; the example is an HTTP-date, the form of the `Sunset` header (RFC 8594).
          * @example Tue, 01 Jun 2027 00:00:00 GMT
          */
@@ -1000,7 +1000,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["unsupported-version"];
-            /** @description Invalid credentials (AUTH-02) or a credential without `webhook:read` (SUB-08), whose code SPEC.md does not show. */
+            /** @description Invalid credentials (AUTH-02) or a credential without `webhook:read` (SUB-08), whose code the specification does not show. */
             401: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1050,7 +1050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chat-post-ephemeral-response"];
                 };
             };
-            /** @description A bad parameter (EPH-02, EPH-04, AUTH-11) with the code SPEC.md gives it, an unsupported `Service-Version` (VER-04), or another bad request, whose code SPEC.md does not give. */
+            /** @description A bad parameter (EPH-02, EPH-04, AUTH-11) with the code the specification gives it, an unsupported `Service-Version` (VER-04), or another bad request, whose code the specification does not give. */
             400: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1063,7 +1063,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["unauthorized"];
-            /** @description A missing scope (AUTH-13; its code is not shown in SPEC.md), or membership (EPH-04). */
+            /** @description A missing scope (AUTH-13; its code is not shown in the specification), or membership (EPH-04). */
             403: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1087,7 +1087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post-ephemeral-not-found-error"];
                 };
             };
-            /** @description Any method other than POST on this path (EPH-04). The body is not shown in SPEC.md. */
+            /** @description Any method other than POST on this path (EPH-04). The body is not shown in the specification. */
             405: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1137,7 +1137,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The body is not shown in SPEC.md beyond what the schema names. */
+            /** @description Success. The body is not shown in the specification beyond what the schema names. */
             200: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1178,7 +1178,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The body is not shown in SPEC.md beyond what the schema names. */
+            /** @description Success. The body is not shown in the specification beyond what the schema names. */
             200: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1215,7 +1215,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The body is not shown in SPEC.md beyond what the schema names. */
+            /** @description Success. The body is not shown in the specification beyond what the schema names. */
             200: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];
@@ -1252,7 +1252,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The body is not shown in SPEC.md beyond what the schema names. */
+            /** @description Success. The body is not shown in the specification beyond what the schema names. */
             200: {
                 headers: {
                     "Service-Version": components["headers"]["service-version"];

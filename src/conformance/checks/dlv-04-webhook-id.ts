@@ -33,7 +33,7 @@ const distinct = (values: unknown[]) => new Set(values.map((v) => JSON.stringify
 const EVENT_ID = 'VER-08.event-id';
 
 /**
- * DLV-04, SPEC.md "Delivery" 2: `webhook-id` is identical on every retry and unique per delivery
+ * DLV-04, the specification "Delivery" 2: `webhook-id` is identical on every retry and unique per delivery
  * (an event to one subscription: "the event is dropped for that delivery, the subscription is
  * kept"), so two events, or one event to two subscriptions, never share one. Its format is not
  * given: ids are only compared.

@@ -14,7 +14,7 @@ import { SAMPLE_EVENTS } from '../sample-events.js';
 
 /**
  * DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx fail at once.
- * A 3xx is not named by SPEC.md: that it fails at once too, neither followed nor retried, rests on
+ * A 3xx is not named by the specification: that it fails at once too, neither followed nor retried, rests on
  * a reading (`DLV-06.redirect-fails-at-once`).
  */
 export const dlv06Attempts: Check = {

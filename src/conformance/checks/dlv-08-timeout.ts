@@ -20,7 +20,7 @@ const ANSWER_MARGIN_MS = 1500;
 /**
  * How much earlier than 3 s after the first attempt's arrival the retry may come: the window is
  * the implementation's, and may open when it starts the attempt (connecting, sending), before the
- * request has arrived in full here (SPEC.md Delivery 4: "within 3 seconds").
+ * request has arrived in full here (the specification Delivery 4: "within 3 seconds").
  */
 const EARLY_MS = 300;
 

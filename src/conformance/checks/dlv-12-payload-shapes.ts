@@ -13,7 +13,7 @@ import { unixMicroseconds } from '../units.js';
 const LOBBY_BOOKED = { booking: { responses: [{ question: 'Company', answer: 'Acme' }] } };
 
 /**
- * DLV-12: payloads have the shapes SPEC.md gives each event (unknown fields allowed). The check
+ * DLV-12: payloads have the shapes the specification gives each event (unknown fields allowed). The check
  * only makes deliveries of a sample of events arrive: closing a hook holds each one to its
  * version's schema (deliveries.ts), as it does for every check. What a schema cannot say, the unit
  * of a chat message's `timestamp` (Unix microseconds, TYPE-03), is judged here. Chat events are in

@@ -13,7 +13,7 @@ import { unixMicroseconds } from '../units.js';
 
 /**
  * EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`, the timestamp in
- * integer Unix microseconds (SPEC.md, postEphemeral response; TYPE-03). A thread is for channels
+ * integer Unix microseconds (the specification, postEphemeral response; TYPE-03). A thread is for channels
  * only, so the thread case needs a channel the bot and the recipient are in; the plain case any
  * chat, a DM preferred.
  */

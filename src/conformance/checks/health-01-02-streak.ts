@@ -14,7 +14,7 @@ type Entry = Record<string, unknown>;
 /**
  * HEALTH-01, HEALTH-02, as the state table gives them: from a success (`lastSuccessAt`), a terminal
  * failure opens a streak (`failStreakStartedAt`, "first failure after success"); the next success
- * updates `lastSuccessAt` and ends it. Both times are RFC 3339 strings in UTC (SPEC.md, v1 list
+ * updates `lastSuccessAt` and ends it. Both times are RFC 3339 strings in UTC (the specification, v1 list
  * item; TYPE-03). An outcome may be recorded a little after its attempt was answered, so the list
  * is read again until it shows it, or the patience ends.
  */

@@ -10,7 +10,7 @@ type Credential = Profile['credentials'][number];
 const EVENT = 'onair.guest.rsvp';
 
 /**
- * v0 subscribe's refusals of a credential that may not subscribe: SPEC.md lists 400 and 401 (for
+ * v0 subscribe's refusals of a credential that may not subscribe: the specification lists 400 and 401 (for
  * invalid credentials) and gives no status for a valid credential of the wrong access model or
  * scope, for which 403 is as reasonable; no code is given for any of them.
  */

@@ -8,7 +8,7 @@ const CODES = [':thumbs_up:', ':heart:'];
 
 /**
  * SUB-10: v0 `codes` compare without colons; the gate is per message and the payload lists every
- * reaction (in whatever order: SPEC.md gives none). The reactions are in the profile's channel with
+ * reaction (in whatever order: the specification gives none). The reactions are in the profile's channel with
  * the app.
  */
 export const sub10V0Codes: Check = {

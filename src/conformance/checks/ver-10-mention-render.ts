@@ -6,11 +6,11 @@ import { type Mentions, SAMPLE_EVENTS, fixtureChat, mentionsOf } from '../sample
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A `|label` suffix a mention may carry (VER-13 names it on write; a render may keep one). */
 const LABEL = '(?:\\|[^>]*)?';
-/** A Tagged UUID's letter before an id: SPEC.md's old grammar shows `<@uuid>`, tagged or not. */
+/** A Tagged UUID's letter before an id: the specification's old grammar shows `<@uuid>`, tagged or not. */
 const TAG = '(?:[A-Z]-)?';
 
 /**
- * The delivered text the version allows for the sample's mentions (SPEC.md Versioning 8,
+ * The delivered text the version allows for the sample's mentions (the specification Versioning 8,
  * 2026-08-07): from 2026-08-07 groups as `<!subteam^uuid>` and broadcast as `<!channel>`; before,
  * `<@uuid>` (with or without a tag letter such as `G-`) and `<@all>`. Principals stay `<@uuid>`.
  */

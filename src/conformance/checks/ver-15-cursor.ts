@@ -2,7 +2,7 @@ import type { Check } from '../check.js';
 
 /**
  * VER-15: an invalid cursor gives `invalid_cursor`. Applies where an operation of the version takes
- * a cursor; SPEC.md documents none yet, and the check says so rather than passing. Where one does,
+ * a cursor; the specification documents none yet, and the check says so rather than passing. Where one does,
  * the suite has no case for it yet: that is the suite's gap, not the implementation's fault, so it
  * is not testable rather than failed.
  */

@@ -1,6 +1,6 @@
 /**
  * Forms of one JSON payload other than compact `JSON.stringify` output, each still the same JSON
- * value: SPEC.md (Events, Delivery 1) says a delivery has a JSON body and fixes no serialization,
+ * value: the specification (Events, Delivery 1) says a delivery has a JSON body and fixes no serialization,
  * and the signature is over the exact bytes sent (DLV-03). Each but the reordered one changes when
  * parsed and serialized again, which is how a receiver that verifies re-serialized JSON is found;
  * the reordered one finds a receiver that serializes from a model of its own.

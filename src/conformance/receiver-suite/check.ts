@@ -3,7 +3,7 @@ import type { ReceiverContext } from './context.js';
 
 /**
  * One rule a webhook receiver must keep, registered under its id in `checks/index.ts`. `basis`
- * says whether SPEC.md states what a receiver must do (`stated`) or only implies it (`implied`:
+ * says whether the specification states what a receiver must do (`stated`) or only implies it (`implied`:
  * the description says from what). A check reports through its context, like a server check.
  */
 export interface ReceiverCheck {
@@ -12,7 +12,7 @@ export interface ReceiverCheck {
   basis: 'stated' | 'implied';
   description: string;
   /**
-   * A reading SPEC.md does not state at all: the check is not in the default set, runs only when
+   * A reading the specification does not state at all: the check is not in the default set, runs only when
    * `--only` names its id, and its findings are warnings, never failures (the description says so).
    */
   optIn?: true;

@@ -91,7 +91,7 @@ export function createReceiverContext(
           ...details,
           // A finding names the requirement it breaks, the check's first unless it says another.
           requirement: requirement ?? check.requirements[0],
-          // An opt-in check judges a reading SPEC.md does not state: it may warn, never fail.
+          // An opt-in check judges a reading the specification does not state: it may warn, never fail.
           severity: check.optIn ? 'warning' : severity,
           version,
         }),

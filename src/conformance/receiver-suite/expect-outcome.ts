@@ -27,7 +27,7 @@ export function expectAccepted(
 }
 
 /**
- * What the suite holds a delivery failing verification to. SPEC.md (Events, Delivery 3) says only
+ * What the suite holds a delivery failing verification to. The specification (Events, Delivery 3) says only
  * that receivers reject it; any answer but 2xx leaves it unacknowledged (DLV-01), so any refuses.
  */
 const REFUSAL = 'a refusal: any status but 2xx';

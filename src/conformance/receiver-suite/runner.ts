@@ -102,7 +102,7 @@ async function runCheck(
 /**
  * The checks `--only` selects: by check id or by a requirement ID they cover; without `--only`,
  * the default set. An opt-in check is selected only by its own id: a requirement ID asks for what
- * SPEC.md states about it, which an opt-in check does not judge.
+ * The specification states about it, which an opt-in check does not judge.
  */
 export function selectReceiverChecks(
   only: readonly string[] | undefined,

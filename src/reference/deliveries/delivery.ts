@@ -46,7 +46,7 @@ type Delivery = (
 
 /**
  * Delivers an event to one subscription: rendered in its version, signed per Standard Webhooks,
- * attempted and retried per SPEC.md's policy (DLV-01..09). Retries live in memory, as the spec
+ * attempted and retried per the specification's policy (DLV-01..09). Retries live in memory, as the spec
  * says they may.
  */
 export function createDelivery(parts: DeliveryParts): Delivery {

@@ -26,7 +26,7 @@ export interface DispatcherOptions {
   timeScale?: TimeScale;
   /** Where deliveries may go (SUB-03): public HTTPS only unless `allowLocal`; how names resolve. */
   destinations?: DeliveryClientOptions;
-  /** The attempts, waits and windows; SPEC.md's (`DELIVERY_POLICY`) by default. */
+  /** The attempts, waits and windows; the specification's (`DELIVERY_POLICY`) by default. */
   policy?: DeliveryPolicy;
   /** Who hears a chat event (VER-11); `hearsChatEvent` by default. */
   audience?: Audience;

@@ -1,5 +1,5 @@
 /**
- * SPEC.md's delivery policy, in seconds of service time. A time scale divides every wait, the
+ * The specification's delivery policy, in seconds of service time. A time scale divides every wait, the
  * reaction debounce and the fail-streak window, so tests see minutes and a day pass in seconds;
  * the 3-second answer window is not scaled, since it is already short and loopback needs it.
  */

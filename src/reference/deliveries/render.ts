@@ -10,7 +10,7 @@ export interface EventIdentity {
   eventId: string;
   /**
    * When the event happened, RFC 3339 (the envelope's `timestamp`; its format is not shown in
-   * SPEC.md).
+   * The specification).
    */
   occurredAt: string;
 }

@@ -12,7 +12,7 @@ export interface ServiceEvent {
 }
 
 /**
- * Facts filters and membership rules need but SPEC.md's payloads do not show. A fact left out is
+ * Facts filters and membership rules need but the specification's payloads do not show. A fact left out is
  * unknown, and a rule that needs it does not hold the event back.
  */
 export interface EventContext {

@@ -2,7 +2,7 @@ import { USERS } from '../chats.js';
 import type { Handler } from './handler.js';
 
 /**
- * The presented token's client, principal and scopes. SPEC.md names the three without their types:
+ * The presented token's client, principal and scopes. The specification names the three without their types:
  * the client is the app's id, the principal the user the token acts as (the organization bot for
  * API keys), the scopes a list.
  */

@@ -11,7 +11,7 @@ export const v1TokenRevoke: Handler = async ({ request, app, store, dispatcher }
   const token = request.token as ReferenceToken;
   if (token.grantId) await store.revokeGrant(token.grantId);
   else await store.revokeCredential(request.bearer!);
-  // The app hears of it; SPEC.md shows no fields of `token.revoked`, so its data is empty.
+  // The app hears of it; the specification shows no fields of `token.revoked`, so its data is empty.
   await dispatcher.emit(app, { generation: 'v1', type: 'token.revoked', data: {} });
   return { status: 200, body: { ok: true } };
 };

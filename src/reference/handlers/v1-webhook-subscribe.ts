@@ -13,7 +13,7 @@ interface Body {
 /**
  * v1 subscribe. The subscription keeps the version it is created with: `apiVersion`, else the
  * credential's pin, else the baseline (VER-14); subscribing again to the same event and URL updates
- * the filter and keeps the version. SPEC.md shows neither the required fields nor the answer; this
+ * the filter and keeps the version. The specification shows neither the required fields nor the answer; this
  * server requires `event` and `url` and answers the subscription. Filter keys are SUB-09's and no
  * others: the document leaves the filter open, but what is stored is read by every delivery.
  */

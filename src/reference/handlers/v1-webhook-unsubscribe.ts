@@ -1,7 +1,7 @@
 import type { Handler } from './handler.js';
 
 /**
- * v1 unsubscribe of a dynamic subscription by `id`. SPEC.md shows neither its body nor its answers;
+ * v1 unsubscribe of a dynamic subscription by `id`. The specification shows neither its body nor its answers;
  * an unknown id, or a static subscription (configured, not subscribed), is refused as invalid.
  */
 export const v1WebhookUnsubscribe: Handler = async ({ request, app, store }) => {

@@ -56,7 +56,7 @@ const characters = (text: string) => [...text].length;
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
- * Faults at the limits SPEC.md sets on lengths (Limits: destination URL, `sender.name`, ephemeral
+ * Faults at the limits the specification sets on lengths (Limits: destination URL, `sender.name`, ephemeral
  * `text`), each off by one or counting the wrong unit; listed in FAULTS by fault-catalogue.ts.
  */
 export const BOUNDARY_FAULTS: Fault[] = [

@@ -16,7 +16,7 @@ function payloadAt(version: WebhookVersion): Record<string, unknown> | undefined
     .find((payload) => payload !== undefined);
 }
 
-// DLV-03: the signature is over the bytes sent, and SPEC.md fixes no serialization of the JSON.
+// DLV-03: the signature is over the bytes sent, and the specification fixes no serialization of the JSON.
 describe('the body forms of the raw-bytes check', () => {
   const wants: Record<string, { reserialized: 'differs' | 'same'; has: RegExp }> = {
     'pretty-printed with two-space indentation': { reserialized: 'differs', has: /\n {2}"/ },

@@ -32,7 +32,7 @@ const outcome = (answer: Partial<Outcome>): Outcome => ({
 
 const REFUSAL = 'a refusal: any status but 2xx';
 
-// DLV-03: SPEC.md says receivers reject a delivery failing verification, and no more: the
+// DLV-03: the specification says receivers reject a delivery failing verification, and no more: the
 // expectation the suite states is the one it enforces.
 describe('expectRejected', () => {
   const cases: Array<[string, { given: Partial<Outcome>; want: object[] }]> = [

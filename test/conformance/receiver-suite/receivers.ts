@@ -239,7 +239,7 @@ export const FAULTY: Array<
 
 /**
  * A receiver the opt-in shape check warns about, and nothing fails: it verifies and acknowledges
- * every validly signed delivery, whatever its shape, as SPEC.md allows (VER-07).
+ * every validly signed delivery, whatever its shape, as the specification allows (VER-07).
  */
 export const SHAPE_BLIND = (): RequestListener =>
   routed(() => (req, res) => {

@@ -27,7 +27,7 @@ describe('the receiver check registry', () => {
       const file = new URL(`${id}.ts`, checksDir);
       expect(Object.values(await import(file.href))).toContain(check);
       expect(readFileSync(file, 'utf8')).not.toContain(id);
-      // A rule SPEC.md only implies says so first; a stated one cites where SPEC.md says it.
+      // A rule the specification only implies says so first; a stated one cites where the specification says it.
       if (check.basis === 'implied') expect(check.description).toMatch(/^Implied, not stated:/);
       else expect(check.description).toMatch(/SPEC\.md|DLV-\d\d/);
       // An opt-in check rests on no stated rule, and says how it is run and what it may report.

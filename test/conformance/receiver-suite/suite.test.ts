@@ -61,7 +61,7 @@ describe('the receiver suite against correct receivers built on the library', ()
 });
 
 // Receivers as other libraries' documentation writes them: they verify and acknowledge, and know
-// nothing of versions. SPEC.md asks no more of a receiver, so nothing may fail them (DLV-01,
+// nothing of versions. The specification asks no more of a receiver, so nothing may fail them (DLV-01,
 // DLV-03, VER-07).
 describe('the receiver suite against correct receivers built without this package', () => {
   it.each([
@@ -72,7 +72,7 @@ describe('the receiver suite against correct receivers built without this packag
     const results = await run(listener(), ALL);
     expect(ALL).toContain(LATEST);
     expect(notPassed(results)).toEqual([]);
-    // Not one warning either: what they answer is what SPEC.md asks.
+    // Not one warning either: what they answer is what the specification asks.
     expect(results.flatMap((r) => r.diagnostics)).toEqual([]);
   });
 });

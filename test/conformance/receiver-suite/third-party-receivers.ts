@@ -7,7 +7,7 @@ import { SECRET } from './receivers.ts';
 
 // Correct receivers that do not use this package, written as the libraries' own documentation
 // shows: verify the raw body with the `whsec_` secret, 2xx when it verifies, 4xx when it does not.
-// They know nothing of versions or events, as most receivers in the field: SPEC.md asks a receiver
+// They know nothing of versions or events, as most receivers in the field: the specification asks a receiver
 // to verify (DLV-03) and acknowledge (DLV-01), and to ignore what it does not know (VER-07).
 
 /** The raw body as a Buffer, as `express.raw({ type: 'application/json' })` gives it. */

@@ -13,7 +13,7 @@ const result = (check: string, findings: Array<{ expected: string; actual: unkno
     version: '2026-08-25',
     requirements: ['DLV-01'],
     basis: 'stated',
-    description: 'SPEC.md',
+    description: 'the specification',
     status: findings.length ? 'failed' : 'passed',
     durationMs: 1,
     diagnostics: findings.map(({ expected, actual }, i) =>

@@ -111,7 +111,7 @@ export const DELIVERY_VARIATIONS: Variation[] = [
   {
     id: 'event-id-per-subscription',
     choice:
-      'each subscription gets its own envelope eventId for an event (stable across retries): SPEC.md does not say whether eventId is per event or per delivery',
+      'each subscription gets its own envelope eventId for an event (stable across retries): the specification does not say whether eventId is per event or per delivery',
     requirements: ['VER-08', 'DLV-04', 'DLV-09'],
     hooks: () =>
       payloads((p, a) =>
@@ -191,7 +191,7 @@ export const DELIVERY_VARIATIONS: Variation[] = [
   },
   {
     id: 'health-recorded-late',
-    choice: `a delivery's outcome shows in the v1 list ${HEALTH_LAG_MS} ms after the attempt was answered: SPEC.md says health fields change as deliveries succeed or fail, not how soon`,
+    choice: `a delivery's outcome shows in the v1 list ${HEALTH_LAG_MS} ms after the attempt was answered: the specification says health fields change as deliveries succeed or fail, not how soon`,
     requirements: ['HEALTH-01', 'HEALTH-02', 'HEALTH-03', 'DLV-09'],
     hooks: healthShownLate,
   },

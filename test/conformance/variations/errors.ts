@@ -99,7 +99,7 @@ export const ERROR_VARIATIONS: Variation[] = [
   {
     id: 'v0-access-refused-403',
     choice:
-      'v0 subscribe and unsubscribe refuse a personal token or one without webhook:write with 403 forbidden: SPEC.md lists 401 for invalid credentials, and no status for a valid credential that may not',
+      'v0 subscribe and unsubscribe refuse a personal token or one without webhook:write with 403 forbidden: the specification lists 401 for invalid credentials, and no status for a valid credential that may not',
     requirements: ['SUB-06', 'AUTH-11'],
     hooks: () =>
       answering(

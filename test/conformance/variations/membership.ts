@@ -58,7 +58,7 @@ export const MEMBERSHIP_VARIATIONS: Variation[] = [
   {
     id: 'mention-filter-within-membership',
     choice:
-      'from 2026-08-20 a {mention: true} subscription hears mentions only in channels the app is a member of: SPEC.md does not reconcile "hear a group only when members" with "events arrive for chats where the app is mentioned"',
+      'from 2026-08-20 a {mention: true} subscription hears mentions only in channels the app is a member of: the specification does not reconcile "hear a group only when members" with "events arrive for chats where the app is mentioned"',
     requirements: ['VER-11'],
     hooks: () => ({
       hears: (heard, event, version) => {

@@ -7,7 +7,7 @@ export const check: ReceiverCheck = {
   title: 'every event of the version, valid and signed, is acknowledged with 2xx within 3 s',
   basis: 'stated',
   description:
-    'SPEC.md (Events, Delivery 1 and 4): the receiver answers 2xx to acknowledge, and an attempt ' +
+    'The specification (Events, Delivery 1 and 4): the receiver answers 2xx to acknowledge, and an attempt ' +
     'not answered with 2xx within 3 seconds counts as failed. Each event the version documents is ' +
     'sent once, with a valid payload (DLV-12) and a valid signature.',
   async run(context) {

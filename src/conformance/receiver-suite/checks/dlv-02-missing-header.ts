@@ -8,7 +8,7 @@ export const check: ReceiverCheck = {
   title: 'a delivery without webhook-id, webhook-timestamp or webhook-signature is refused',
   basis: 'stated',
   description:
-    'SPEC.md (Events, Delivery 2 and 3): every delivery carries the three headers, the signed ' +
+    'The specification (Events, Delivery 2 and 3): every delivery carries the three headers, the signed ' +
     'content is built from the first two, and receivers reject deliveries failing verification; ' +
     'one without them cannot verify. Three deliveries, each valid but for one header left out.',
   async run(context) {

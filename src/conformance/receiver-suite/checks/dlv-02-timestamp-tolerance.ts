@@ -12,9 +12,9 @@ export const check: ReceiverCheck = {
   title: 'a delivery whose webhook-timestamp is far in the past or the future is refused',
   basis: 'implied',
   description:
-    'Implied, not stated: SPEC.md gives webhook-timestamp (Unix seconds) and signs it, and ' +
+    'Implied, not stated: the specification gives webhook-timestamp (Unix seconds) and signs it, and ' +
     'follows the Standard Webhooks scheme, whose receivers refuse a timestamp outside a ' +
-    'tolerance so that a captured delivery cannot be replayed later. SPEC.md names no tolerance: ' +
+    'tolerance so that a captured delivery cannot be replayed later. The specification names no tolerance: ' +
     'the suite sends timestamps 10 minutes in the past and in the future, validly signed.',
   async run(context) {
     const now = Math.floor(Date.now() / 1000);

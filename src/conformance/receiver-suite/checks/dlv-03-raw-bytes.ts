@@ -8,9 +8,9 @@ export const check: ReceiverCheck = {
   title: 'a validly signed delivery is acknowledged whatever the form of its JSON body',
   basis: 'stated',
   description:
-    'SPEC.md (Events, Delivery 1 and 3): each event is a POST with a JSON body, acknowledged with ' +
+    'The specification (Events, Delivery 1 and 3): each event is a POST with a JSON body, acknowledged with ' +
     '2xx, and the signed content is {webhook-id}.{webhook-timestamp}.{payload}, the payload as ' +
-    'sent; SPEC.md fixes no serialization of the JSON. One payload with non-ASCII text is sent ' +
+    'sent; the specification fixes no serialization of the JSON. One payload with non-ASCII text is sent ' +
     'compact, pretty-printed, with its non-ASCII characters as \\u escapes, with its keys in ' +
     'another order and with a trailing newline, each signed over its exact bytes: a receiver ' +
     'that verifies JSON.stringify(JSON.parse(body)) instead of the raw bytes refuses most of them.',

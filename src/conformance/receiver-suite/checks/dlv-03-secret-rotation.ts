@@ -7,7 +7,7 @@ export const check: ReceiverCheck = {
   title: 'a signature list with one valid entry among several is accepted',
   basis: 'stated',
   description:
-    'SPEC.md (Events, Delivery 3): signing follows the Standard Webhooks scheme, whose ' +
+    'The specification (Events, Delivery 3): signing follows the Standard Webhooks scheme, whose ' +
     'webhook-signature is a space-delimited list where a delivery verifies when any entry does ' +
     "(DLV-03); a sender rotating the app's secret (AUTH-12) signs with the old and the new. The " +
     'valid entry is sent second of three, after one made with another secret and before one of ' +

@@ -7,7 +7,7 @@ export const check: ReceiverCheck = {
   title: 'a delivery whose body differs from what was signed is refused',
   basis: 'stated',
   description:
-    'SPEC.md (Events, Delivery 3): receivers reject deliveries failing verification. The ' +
+    'The specification (Events, Delivery 3): receivers reject deliveries failing verification. The ' +
     "signature is the receiver's own over the payload; one field is then added to the body sent.",
   async run(context) {
     const id = `msg_${randomUUID()}`;

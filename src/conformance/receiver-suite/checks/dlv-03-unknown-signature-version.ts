@@ -6,7 +6,7 @@ export const check: ReceiverCheck = {
   title: 'a signature under an unknown version prefix is refused',
   basis: 'stated',
   description:
-    'SPEC.md (Events, Delivery 3): signing follows the Standard Webhooks scheme, where an ' +
+    'The specification (Events, Delivery 3): signing follows the Standard Webhooks scheme, where an ' +
     'HMAC-SHA256 signature is written `v1,<base64>` (DLV-03) and an entry under another ' +
     'identifier is not one; a delivery without a valid v1 entry fails verification, and ' +
     'receivers reject deliveries failing verification. The correct digest is sent as ' +

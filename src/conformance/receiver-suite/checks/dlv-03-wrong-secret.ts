@@ -7,7 +7,7 @@ export const check: ReceiverCheck = {
   title: 'a delivery signed with another secret is refused',
   basis: 'stated',
   description:
-    "SPEC.md (Events, Delivery 3): the key is the app's signing secret, and receivers reject " +
+    "The specification (Events, Delivery 3): the key is the app's signing secret, and receivers reject " +
     'deliveries failing verification. The delivery is signed, correctly in form, with a random ' +
     'whsec_ secret that is not the one given.',
   async run(context) {

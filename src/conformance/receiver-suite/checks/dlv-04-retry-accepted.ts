@@ -8,7 +8,7 @@ export const check: ReceiverCheck = {
   basis: 'implied',
   description:
     'Implied, not stated: a sender retries a delivery whose 2xx it did not get in time (DLV-06, ' +
-    'DLV-08) with the same webhook-id and the retry headers (DLV-04, DLV-05), and SPEC.md says to ' +
+    'DLV-08) with the same webhook-id and the retry headers (DLV-04, DLV-05), and the specification says to ' +
     'use webhook-id for de-duplication. A receiver that refuses the repeat with a 4xx turns a ' +
     'handled event into a failed delivery. The same delivery is sent twice, the second time as ' +
     'retry 1 after http_5xx, freshly stamped and signed.',

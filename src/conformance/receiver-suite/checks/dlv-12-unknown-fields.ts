@@ -6,7 +6,7 @@ export const check: ReceiverCheck = {
   title: 'unknown fields in a payload are tolerated',
   basis: 'stated',
   description:
-    'SPEC.md (Versioning 7): additive changes occur on every version without a new date, and ' +
+    'The specification (Versioning 7): additive changes occur on every version without a new date, and ' +
     'clients ignore unknown fields and values (VER-07); DLV-12: unknown fields are allowed in ' +
     "payloads. Every event's payload is sent with a field no version documents, at its top " +
     'level and, in an envelope, inside data too.',

@@ -26,6 +26,6 @@ export const RECEIVER_CHECKS: readonly RegisteredReceiverCheck[] = [
   ['dlv-03-raw-bytes', dlv03RawBytes],
   ['dlv-12-unknown-fields', dlv12UnknownFields],
   ['dlv-04-retry-accepted', dlv04RetryAccepted],
-  // Opt-in: SPEC.md does not state it (its description says why); warnings only.
+  // Opt-in: the specification does not state it (its description says why); warnings only.
   ['ver-08-shape-by-version', ver08ShapeByVersion],
 ];

@@ -9,7 +9,7 @@ export const check: ReceiverCheck = {
   title: 'a v0 and a v1 delivery are told apart by shape (opt-in, warnings only)',
   basis: 'implied',
   description:
-    'Implied, not stated: SPEC.md asks a receiver to reject deliveries failing verification ' +
+    'Implied, not stated: the specification asks a receiver to reject deliveries failing verification ' +
     '(DLV-03), to acknowledge with 2xx (DLV-01) and to ignore unknown fields and values (VER-07); ' +
     'it never asks a receiver to refuse a validly signed payload of another shape, so a correct ' +
     "receiver that only verifies may accept one. A subscription's version fixes the shape " +
@@ -34,7 +34,7 @@ export const check: ReceiverCheck = {
       context.report({
         message:
           `a ${event} delivery shaped as the other generation's was acknowledged with ` +
-          `${wrong.status}: SPEC.md does not require refusing it, but a receiver that parses ` +
+          `${wrong.status}: the specification does not require refusing it, but a receiver that parses ` +
           "by its subscription's version would (VER-14)",
         expected: 'a refusal: any status but 2xx',
         actual: wrong.status,
