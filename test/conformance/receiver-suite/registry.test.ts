@@ -29,7 +29,10 @@ describe('the receiver check registry', () => {
       expect(readFileSync(file, 'utf8')).not.toContain(id);
       // A rule the specification only implies says so first; a stated one cites where the specification says it.
       if (check.basis === 'implied') expect(check.description).toMatch(/^Implied, not stated:/);
-      else expect(check.description).toMatch(/SPEC\.md|DLV-\d\d/);
+      else
+        expect(check.description).toMatch(
+          /The specification \([A-Z][a-z]+, [A-Z][a-z]+ \d|DLV-\d\d/,
+        );
       // An opt-in check rests on no stated rule, and says how it is run and what it may report.
       if (check.optIn) {
         expect(check.basis).toBe('implied');
