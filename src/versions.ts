@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { VersionGateId } from '../generated/types/index.js';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './project-root.js';
 
@@ -17,6 +18,16 @@ export interface VersionEntry {
   requirements: string[];
   breaking: boolean;
   changes: VersionChange[];
+  /** The behaviour this version introduced, by name: it holds from this version on. */
+  gates: VersionGate[];
+}
+
+/** A behaviour a version introduced, as `since(version, id)` asks about it. */
+export interface VersionGate {
+  id: VersionGateId;
+  requirements: string[];
+  /** One sentence for the changelog. */
+  summary: string;
 }
 
 export interface VersionRegistry {
@@ -50,4 +61,24 @@ function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object')
     for (const child of Object.values(value)) deepFreeze(child);
   return Object.freeze(value);
+}
+
+/** The dated version that introduced `gate` (openapi/versions.yaml, `gates`). */
+export function gateVersion(gate: VersionGateId, from = loadVersionRegistry()): string {
+  const entry = from.versions.find((v) => v.gates.some((g) => g.id === gate));
+  // The type lists the registry's gates: a name it does not know cannot be asked.
+  if (!entry) throw new Error(`no version of the registry introduces the gate "${gate}"`);
+  return entry.version;
+}
+
+/**
+ * Whether the behaviour `gate` holds at `version`: from the version that introduced it on; never
+ * at `v0`, which is outside the dated scheme (VER-06). The one way code asks how a version
+ * behaves, so a version change is named once, in the registry.
+ */
+export function since(version: string, gate: VersionGateId, from = loadVersionRegistry()): boolean {
+  if (version === 'v0') return false;
+  const versions = listVersions(from);
+  const at = versions.indexOf(version);
+  return at >= 0 && at >= versions.indexOf(gateVersion(gate, from));
 }

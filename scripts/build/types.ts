@@ -12,14 +12,19 @@ export async function generateTypes(
 ): Promise<void> {
   await rm(join(generatedDir, 'types'), { recursive: true, force: true });
   for (const api of apis) await typesFor(api, generatedDir);
-  await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis));
+  // The registry step wrote the registry beside the documents; its gates name the behaviour.
+  const registry = JSON.parse(await readFile(join(generatedDir, 'versions.json'), 'utf8')) as {
+    versions: Array<{ gates?: Array<{ id: string }> }>;
+  };
+  const gates = registry.versions.flatMap((v) => (v.gates ?? []).map((g) => g.id));
+  await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis, gates));
 }
 
 /**
  * One interface that maps every version to its document's types, so clients and parsers can be
  * keyed by version without a hand-kept list: `v0`, `auth` and each dated version.
  */
-function typeIndex(apis: ApiDocument[]): string {
+function typeIndex(apis: ApiDocument[], gates: string[]): string {
   const alias = (api: ApiDocument) => api.name.replace(/[^A-Za-z0-9]/g, '_');
   const key = (api: ApiDocument) => JSON.stringify(api.version ?? api.name);
   const lines = [
@@ -40,6 +45,9 @@ function typeIndex(apis: ApiDocument[]): string {
       .filter((api) => api.version)
       .map(key)
       .join(' | ')};`,
+    '',
+    '/** The behaviour dated versions introduced, by name (openapi/versions.yaml, `gates`). */',
+    `export type VersionGateId = ${gates.map((id) => `'${id}'`).join(' | ') || 'never'};`,
     '',
   ];
   return lines.join('\n');

@@ -1,3 +1,5 @@
+import { gateVersion } from '../versions.js';
+
 /**
  * A reading: where the specification implies a rule rather than stating it, the one this suite
  * judges by, recorded under its id in docs/REQUIREMENTS.md ("Readings"). A finding that rests on a
@@ -16,14 +18,14 @@ export const READINGS: ReadonlyMap<string, Reading> = new Map([
     'VER-11.before-membership',
     {
       requirement: 'VER-11',
-      text: 'Before 2026-08-20 an organization app hears a channel message when, and only when, it mentions the app, whether or not the app is a member ("`{mention: true}` restores mention-only").',
+      text: `Before ${gateVersion('membership')} an organization app hears a channel message when, and only when, it mentions the app, whether or not the app is a member ("\`{mention: true}\` restores mention-only").`,
     },
   ],
   [
     'VER-11.mention-outside-membership',
     {
       requirement: 'VER-11',
-      text: 'From 2026-08-20 a message mentioning the app in a channel it is not a member of reaches a subscription filtered `{mention: true}`, and not one without a filter.',
+      text: `From ${gateVersion('membership')} a message mentioning the app in a channel it is not a member of reaches a subscription filtered \`{mention: true}\`, and not one without a filter.`,
     },
   ],
   [

@@ -48,7 +48,7 @@ const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** HEALTH-01, TYPE-03: health times are RFC 3339 strings in UTC (`Z`). */
 export const rfc3339Utc: UnitRule = (value) => {
   if (typeof value !== 'string' || !RFC3339_UTC.test(value) || Number.isNaN(Date.parse(value)))
-    return `${JSON.stringify(value)} is not an RFC 3339 UTC time such as 2026-08-25T12:00:00Z`;
+    return `${JSON.stringify(value)} is not an RFC 3339 UTC time such as 2026-01-31T12:00:00Z`;
   return undefined;
 };
 

@@ -1,20 +1,16 @@
 import type { DatedVersion } from '../../generated/types/index.js';
+import { gateVersion, since } from '../versions.js';
 
 /** A generation and version whose deliveries can be parsed: `v0`, or a dated v1 version. */
 export type WebhookVersion = 'v0' | DatedVersion;
 
-/** From this version on, v1 payloads are enveloped and carry their event in `type` (VER-08). */
-export const ENVELOPE_SINCE = '2026-07-07';
-
 /**
- * From this version on, message text renders groups as `<!subteam^uuid>` and broadcast as
- * `<!channel>` (VER-10).
+ * The version from which v1 payloads are enveloped and carry their event in `type` (VER-08): the
+ * registry's `envelope` gate, read from it rather than written here.
  */
-export const SUBTEAM_GRAMMAR_SINCE = '2026-08-07';
+export const ENVELOPE_SINCE = gateVersion('envelope') as DatedVersion;
 
-/** From this version on, chat membership decides what an organization app hears (VER-11). */
-export const MEMBERSHIP_SINCE = '2026-08-20';
-
+/** Whether deliveries of `version` are enveloped (VER-08); v0's never are. */
 export function isEnveloped(version: WebhookVersion): boolean {
-  return version !== 'v0' && version >= ENVELOPE_SINCE;
+  return since(version, 'envelope');
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gateVersion } from '../../src/versions.ts';
 import { listVersions } from '../../src/versions.ts';
 import { signedDelivery } from '../../src/webhooks/signed-delivery.ts';
-import { SUBTEAM_GRAMMAR_SINCE, type WebhookVersion } from '../../src/webhooks/versions.ts';
+import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 import { stop } from './cli-process.ts';
 import { type Listening, startListen } from './listen-process.ts';
 
@@ -10,7 +11,7 @@ const GROUP = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
 const PERSON = 'U-3f1c2a4e-8d7b-4c61-9a0e-5b2d7f3e9c10';
 const VERSIONS = listVersions() as WebhookVersion[];
 // The first version of the subteam grammar, the one before it and the latest: from the registry.
-const SUBTEAM = SUBTEAM_GRAMMAR_SINCE as WebhookVersion;
+const SUBTEAM = gateVersion('mention-render') as WebhookVersion;
 const LEGACY = VERSIONS[VERSIONS.indexOf(SUBTEAM) - 1]!;
 const LATEST = VERSIONS.at(-1)!;
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gateVersion } from '../../src/versions.ts';
 import { listVersions } from '../../src/versions.ts';
-import { SUBTEAM_GRAMMAR_SINCE, type WebhookVersion } from '../../src/webhooks/versions.ts';
+import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 import { serve, type Served } from '../webhooks/http-harness.ts';
 import { BIN, runNode } from './cli-process.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const VERSIONS = listVersions() as WebhookVersion[];
-const SUBTEAM = SUBTEAM_GRAMMAR_SINCE as WebhookVersion;
+const SUBTEAM = gateVersion('mention-render') as WebhookVersion;
 const LEGACY = VERSIONS[VERSIONS.indexOf(SUBTEAM) - 1]!;
 
 let receiver: Served;

@@ -1,14 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { since } from '../../src/versions.ts';
 import { describe, expect, it } from 'vitest';
 import { mentionFindings } from '../../src/devloop/mention-findings.ts';
 import { eventsOf, payloadOf } from '../../src/samples/payloads.ts';
 import { parseWebhook } from '../../src/webhooks/parse.ts';
 import { webhookValidators } from '../../src/webhooks/validators.ts';
-import {
-  SUBTEAM_GRAMMAR_SINCE,
-  type WebhookVersion,
-  isEnveloped,
-} from '../../src/webhooks/versions.ts';
+import { type WebhookVersion, isEnveloped } from '../../src/webhooks/versions.ts';
 import { listVersions } from '../../src/versions.ts';
 
 // DLV-12: the suite sends every event of a version with a payload the contract accepts, so a
@@ -43,7 +40,7 @@ describe.each(VERSIONS)('the sample payloads at %s', (version) => {
 describe.each(listVersions() as WebhookVersion[])('the chat.message sample at %s', (version) => {
   const payload = payloadOf(version, 'chat.message');
   const data = (isEnveloped(version) ? payload.data : payload) as { text: string };
-  const subteam = version >= SUBTEAM_GRAMMAR_SINCE;
+  const subteam = since(version, 'mention-render');
 
   it(`mentions a group and everyone in the ${subteam ? 'subteam' : 'legacy'} grammar`, () => {
     expect(data.text).toMatch(subteam ? /<!subteam\^[0-9a-f-]{36}>/ : /<@G-[0-9a-f-]{36}>/);

@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import { loadVersionRegistry } from '../../versions.js';
 import type { CheckContext } from '../context.js';
 import { needCredential } from '../needs.js';
 import { lifecycleOf } from '../profile-facts.js';
@@ -19,7 +20,9 @@ export const ver04UnsupportedVersion: Check = {
     const need = needCredential(context, { pin: version, scopes: ['webhook:read'] });
     if ('skip' in need) return need;
     const supported = supportedVersions(context);
-    for (const asked of ['2031-01-01', 'latest']) {
+    // A date past every version the registry knows, and a word that is no date.
+    const unknownDate = `${Number(loadVersionRegistry().latest.slice(0, 4)) + 5}-01-01`;
+    for (const asked of [unknownDate, 'latest']) {
       const answer = await call({ path: '/v1/webhook.list', token: need.token, version: asked });
       const text =
         typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');

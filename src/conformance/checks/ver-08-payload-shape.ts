@@ -1,5 +1,5 @@
-import { ENVELOPE_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
+import { since } from '../../versions.js';
 import { jsonOf, nonce, withHooks } from '../deliveries.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 
@@ -23,7 +23,7 @@ export const ver08PayloadShape: Check = {
       if (!(await hook!.arrived(1, 5000)))
         return context.report({ message: 'no delivery arrived within 5 s' });
       const body = jsonOf(hook!.received[0]!) ?? {};
-      const enveloped = version >= ENVELOPE_SINCE;
+      const enveloped = since(version, 'envelope');
       const seen = enveloped
         ? { apiVersion: body.apiVersion, marker: body.data?.id }
         : { marker: body.id };

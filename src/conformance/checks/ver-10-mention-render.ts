@@ -1,4 +1,4 @@
-import { ENVELOPE_SINCE, SUBTEAM_GRAMMAR_SINCE } from '../../webhooks/versions.js';
+import { since } from '../../versions.js';
 import type { Check } from '../check.js';
 import { jsonOf, nonce, withHooks } from '../deliveries.js';
 import { type Mentions, SAMPLE_EVENTS, fixtureChat, mentionsOf } from '../sample-events.js';
@@ -15,7 +15,7 @@ const TAG = '(?:[A-Z]-)?';
  * `<@uuid>` (with or without a tag letter such as `G-`) and `<@all>`. Principals stay `<@uuid>`.
  */
 function allowedText(marker: string, mentions: Mentions, version: string): RegExp {
-  const current = version >= SUBTEAM_GRAMMAR_SINCE;
+  const current = since(version, 'mention-render');
   const principal = (id: string) => `<@${TAG}${escape(id)}${LABEL}>`;
   const group = (id: string) =>
     current ? `<!subteam\\^${escape(id)}${LABEL}>` : `<@${TAG}${escape(id)}${LABEL}>`;
@@ -30,7 +30,7 @@ function allowedText(marker: string, mentions: Mentions, version: string): RegEx
 
 /** The text the grammar of `version` renders the sample in, to show what was expected. */
 function shownText(marker: string, { app, group, person }: Mentions, version: string): string {
-  const current = version >= SUBTEAM_GRAMMAR_SINCE;
+  const current = since(version, 'mention-render');
   const groupText = group ? `${current ? `<!subteam^${group}>` : `<@${group}>`} and ` : '';
   return `${marker} <@${app}> ${groupText}${current ? '<!channel>' : '<@all>'} and <@${person}>`;
 }
@@ -64,7 +64,7 @@ export const ver10MentionRender: Check = {
             'no delivery arrived within 5 s of a message mentioning the app in its channel (fixtures.chats.channel)',
         });
       const body = jsonOf(hook!.received[0]!) ?? {};
-      const text = (version >= ENVELOPE_SINCE ? body.data : body)?.text;
+      const text = (since(version, 'envelope') ? body.data : body)?.text;
       if (typeof text !== 'string' || !allowedText(marker, mentions, version).test(text))
         context.report({
           message: `the ${version} text does not render the mentions in the grammar of ${version}`,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MEMBERSHIP_SINCE } from '../../webhooks/versions.js';
+import { gateVersion, since } from '../../versions.js';
 import type { Check } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { type SubscribedHook, carries, nonce, until, withHooks } from '../deliveries.js';
@@ -36,7 +36,7 @@ const stated = (heard: boolean): Verdict => ({ heard });
  * alone (`VER-11.mention-outside-membership`). The case every hook hears comes last.
  */
 function casesAt(version: string): Case[] {
-  const membership = version >= MEMBERSHIP_SINCE;
+  const membership = since(version, 'membership');
   return [
     {
       name: 'an unmentioning message in a channel without the app',
@@ -77,8 +77,7 @@ function casesAt(version: string): Case[] {
 export const ver11Membership: Check = {
   requirements: ['VER-11'],
   basis: 'stated',
-  title:
-    'Channel messages by membership from 2026-08-20, by mention before; {mention: true} restores mentions',
+  title: `Channel messages by membership from ${gateVersion('membership')}, by mention before; {mention: true} restores mentions`,
   exclusive: ['v1 chat.message'],
   quiet: 'together',
   async run(context) {

@@ -2,12 +2,7 @@ import type { Check } from '../check.js';
 import type { Expected } from '../expect-answer.js';
 import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
 import { type Case, tableCheck } from '../table-check.js';
-import { loadVersionRegistry } from '../../versions.js';
-
-/** VER-12: the version whose history brings the gate, the first that takes only hosted avatars. */
-function gatedSince(): string | undefined {
-  return loadVersionRegistry().versions.find((v) => v.requirements.includes('VER-12'))?.version;
-}
+import { gateVersion, since } from '../../versions.js';
 
 /** The legacy avatar paths, service-hosted at every version (Sender: `imageUrl`). */
 const LEGACY_PATHS = ['/photos/people/ada.png', '/card-images/ada.png'];
@@ -22,7 +17,7 @@ const LEGACY_PATHS = ['/photos/people/ada.png', '/card-images/ada.png'];
 export const ver12AvatarGate: Check = tableCheck({
   requirements: ['VER-12'],
   basis: 'stated',
-  title: 'sender.imageUrl must be service-hosted from 2026-08-25, and only from then',
+  title: `sender.imageUrl must be service-hosted from ${gateVersion('avatar-gate')}, and only from then`,
   need: ({ version }) => ({
     operation: 'v1 post /chat.postEphemeral',
     pin: version,
@@ -35,8 +30,8 @@ export const ver12AvatarGate: Check = tableCheck({
         skip: 'not_testable',
         reason: noPost(OPEN_CHATS, 'the app and a person as members'),
       };
-    const since = gatedSince();
-    const gated = since !== undefined && version >= since;
+    // VER-12: the registry's `avatar-gate`, the first version that takes only hosted avatars.
+    const gated = since(version, 'avatar-gate');
     const where = `to ${describePost(profile, open)}`;
     const post = (imageUrl: string) => ({
       path: '/v1/chat.postEphemeral',

@@ -1,5 +1,5 @@
-import { ENVELOPE_SINCE } from '../../webhooks/versions.js';
 import type { Check } from '../check.js';
+import { since } from '../../versions.js';
 import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.js';
 import { lifecycleOf } from '../profile-facts.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
@@ -45,7 +45,7 @@ export const ver14SubscriptionVersion: Check = {
           context.report({ message: `${name}: no delivery arrived within 5 s` });
           continue;
         }
-        const enveloped = version >= ENVELOPE_SINCE;
+        const enveloped = since(version, 'envelope');
         const seen = {
           header: attempt.headers['service-version'],
           ...(enveloped ? { apiVersion: jsonOf(attempt)?.apiVersion } : {}),

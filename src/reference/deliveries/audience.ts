@@ -1,5 +1,6 @@
 import { USERS, findChat } from '../chats.js';
-import { MEMBERSHIP_SINCE, type WebhookVersion } from '../../webhooks/versions.js';
+import { since } from '../../versions.js';
+import type { WebhookVersion } from '../../webhooks/versions.js';
 import type { ServiceEvent } from './service-event.js';
 
 const CHAT_EVENTS = new Set(['chat.message', 'chat.reaction']);
@@ -23,6 +24,6 @@ export function hearsChatEvent(
   const member = chat.members.includes(USERS.bot);
   if (chat.kind !== 'channel') return member;
   const mentioned = event.context.mentionsApp === true;
-  if (version < MEMBERSHIP_SINCE) return mentioned;
+  if (!since(version, 'membership')) return mentioned;
   return filter?.mention === true ? mentioned : member;
 }

@@ -1,8 +1,5 @@
-import {
-  SUBTEAM_GRAMMAR_SINCE,
-  type WebhookVersion,
-  isEnveloped,
-} from '../../webhooks/versions.js';
+import { since } from '../../versions.js';
+import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
 import type { ServiceEvent } from './service-event.js';
 
 export interface EventIdentity {
@@ -28,7 +25,7 @@ export function renderPayload(
           ...event.data,
           text: renderMentions(
             event.data.text,
-            version >= SUBTEAM_GRAMMAR_SINCE ? 'subteam' : 'baseline',
+            since(version, 'mention-render') ? 'subteam' : 'baseline',
           ),
         }
       : event.data;

@@ -5,7 +5,7 @@ import { type CheckResult, runConformance } from '../../../src/conformance/runne
 import { fixtureChat } from '../../../src/conformance/sample-events.ts';
 import { CHATS, USERS } from '../../../src/reference/chats.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
-import { MEMBERSHIP_SINCE } from '../../../src/webhooks/versions.ts';
+import { since } from '../../../src/versions.ts';
 import type { FaultHooks } from '../fault-injection.ts';
 import { withInjectedServer } from '../injected-server.ts';
 
@@ -173,7 +173,7 @@ describe('VER-11: its readings warn unless the profile opts in; what is stated f
   const membershipBefore: FaultHooks = {
     hears: (heard, event, version, filter) =>
       heard ||
-      (version < MEMBERSHIP_SINCE &&
+      (!since(version, 'membership') &&
         event.context?.chatId === CHATS.channel.id &&
         filter?.mention !== true),
   };

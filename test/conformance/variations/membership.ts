@@ -3,7 +3,8 @@ import type { Profile } from '../../../src/conformance/profile.ts';
 import { CHATS, USERS, findChat } from '../../../src/reference/chats.ts';
 import { hearsChatEvent } from '../../../src/reference/deliveries/audience.ts';
 import type { ServiceEvent } from '../../../src/reference/deliveries/service-event.ts';
-import { MEMBERSHIP_SINCE, type WebhookVersion } from '../../../src/webhooks/versions.ts';
+import { since } from '../../../src/versions.ts';
+import type { WebhookVersion } from '../../../src/webhooks/versions.ts';
 import type { Variation } from '../variation-catalogue.ts';
 
 const CHAT_EVENTS = new Set([
@@ -49,7 +50,7 @@ export const MEMBERSHIP_VARIATIONS: Variation[] = [
     hooks: () => ({
       hears: (heard, event, version, filter) => {
         const channel = channelOf(event);
-        const before = dated(version) && version < MEMBERSHIP_SINCE;
+        const before = dated(version) && !since(version, 'membership');
         return before && channel?.member && filter?.mention !== true ? true : heard;
       },
     }),
@@ -63,7 +64,7 @@ export const MEMBERSHIP_VARIATIONS: Variation[] = [
     hooks: () => ({
       hears: (heard, event, version) => {
         const channel = channelOf(event);
-        return dated(version) && version >= MEMBERSHIP_SINCE && channel && !channel.member
+        return dated(version) && since(version, 'membership') && channel && !channel.member
           ? false
           : heard;
       },
