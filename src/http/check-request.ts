@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import type { OpenApiDocument } from '../documents.js';
 import { dereference } from '../openapi/dereference.js';
+import { resolveLocal } from '../openapi/operations.js';
 import { type DocumentValidator, pointer } from '../validation/document-validator.js';
 import type { Credential } from './front-config.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http-io.js';
@@ -117,7 +118,7 @@ function accessFindings(context: RequestContext): Diagnostic[] {
  * document, so it names no single requirement.
  */
 function bodyFindings(context: RequestContext): Diagnostic[] {
-  const content = context.operation.requestBody?.content as Record<string, unknown> | undefined;
+  const { content } = requestBodyOf(context);
   if (!content) return [];
   // The media type comes from the request: `constructor` or `__proto__` must not find a member of
   // Object.prototype and be taken for a documented one.
@@ -135,6 +136,27 @@ function bodyFindings(context: RequestContext): Diagnostic[] {
   return [...schemaFindings(context, content, context.mediaType), ...senderFindings(context)];
 }
 
+/**
+ * The operation's request body and where it sits: inline in the path item, or where a `$ref`
+ * leads (`components/requestBodies/...`, as a bundler places a request body a path item refers to
+ * whole). Either way its schema is judged: a body is never let through for where it was written.
+ */
+function requestBodyOf(context: RequestContext): {
+  content?: Record<string, unknown>;
+  location: string[];
+} {
+  const raw = context.operation.requestBody;
+  if (raw === undefined) return { location: [] };
+  const { value, location } = resolveLocal<{ content?: Record<string, unknown> }>(
+    context.document,
+    raw,
+  );
+  return {
+    content: value?.content,
+    location: location ?? ['paths', context.path, context.method, 'requestBody'],
+  };
+}
+
 /** The body against its schema, and the fields over their byte limit (EPH-03). */
 function schemaFindings(
   context: RequestContext,
@@ -143,10 +165,7 @@ function schemaFindings(
 ): Diagnostic[] {
   const { generation } = context;
   const schemaPointer = pointer([
-    'paths',
-    context.path,
-    context.method,
-    'requestBody',
+    ...requestBodyOf(context).location,
     'content',
     mediaType,
     'schema',
