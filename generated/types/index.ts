@@ -21,5 +21,8 @@ export interface DocumentTypes {
 
 export type DatedVersion = "2026-06-01" | "2026-07-07" | "2026-07-23" | "2026-08-07" | "2026-08-20" | "2026-08-25";
 
+/** The latest dated version, the one new integrations pin to. */
+export type LatestVersion = "2026-08-25";
+
 /** The behaviour dated versions introduced, by name (openapi/versions.yaml, `gates`). */
 export type VersionGateId = 'envelope' | 'mention-render' | 'membership' | 'avatar-gate';

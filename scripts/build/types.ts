@@ -14,17 +14,18 @@ export async function generateTypes(
   for (const api of apis) await typesFor(api, generatedDir);
   // The registry step wrote the registry beside the documents; its gates name the behaviour.
   const registry = JSON.parse(await readFile(join(generatedDir, 'versions.json'), 'utf8')) as {
+    latest: string;
     versions: Array<{ gates?: Array<{ id: string }> }>;
   };
   const gates = registry.versions.flatMap((v) => (v.gates ?? []).map((g) => g.id));
-  await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis, gates));
+  await writeFile(join(generatedDir, 'types', 'index.ts'), typeIndex(apis, gates, registry.latest));
 }
 
 /**
  * One interface that maps every version to its document's types, so clients and parsers can be
  * keyed by version without a hand-kept list: `v0`, `auth` and each dated version.
  */
-function typeIndex(apis: ApiDocument[], gates: string[]): string {
+function typeIndex(apis: ApiDocument[], gates: string[], latest: string): string {
   const alias = (api: ApiDocument) => api.name.replace(/[^A-Za-z0-9]/g, '_');
   const key = (api: ApiDocument) => JSON.stringify(api.version ?? api.name);
   const lines = [
@@ -45,6 +46,9 @@ function typeIndex(apis: ApiDocument[], gates: string[]): string {
       .filter((api) => api.version)
       .map(key)
       .join(' | ')};`,
+    '',
+    '/** The latest dated version, the one new integrations pin to. */',
+    `export type LatestVersion = ${JSON.stringify(latest)};`,
     '',
     '/** The behaviour dated versions introduced, by name (openapi/versions.yaml, `gates`). */',
     `export type VersionGateId = ${gates.map((id) => `'${id}'`).join(' | ') || 'never'};`,

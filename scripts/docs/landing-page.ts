@@ -1,6 +1,6 @@
 import { type ReaderLine, byItem } from '../../src/diff/by-item.ts';
 import type { ExplainedChange } from '../../src/diff/explain-changes.ts';
-import type { VersionRegistry } from '../../src/versions.ts';
+import { type VersionRegistry, gateVersion } from '../../src/versions.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
 import { htmlLink, specificationWording } from './specification-wording.ts';
 import { pageHead } from './page-head.ts';
@@ -32,12 +32,26 @@ function changeLine(line: ReaderLine): string {
 }
 
 /** The landing page: a versions table, the changelog newest first, and links to every reference. */
+/** The behaviour a version introduced, by the gate names code asks about (`since`). */
+function gateList(entry: VersionRegistry['versions'][number]): string {
+  if (entry.gates.length === 0) return '';
+  const items = entry.gates.map(
+    (gate) => `<li><code>${gate.id}</code>: ${inlineCode(gate.summary)}</li>`,
+  );
+  return `<ul class="gates">${items.join('')}</ul>`;
+}
+
 export function renderLanding(
   registry: VersionRegistry,
   summaries: VersionSummary[],
   pages: Page[],
 ): string {
   const byVersion = new Map(summaries.map((summary) => [summary.version, summary.changes]));
+  // The examples compare the registry's last two versions, whichever they are.
+  const lastTwo = registry.versions
+    .slice(-2)
+    .map((v) => v.version)
+    .join(' ');
   const rows = registry.versions.map((entry, index) => {
     const changes = byVersion.get(entry.version) ?? [];
     const breaking = changes.filter((change) => change.kind === 'breaking').length;
@@ -45,7 +59,7 @@ export function renderLanding(
     return (
       `<tr data-version="${entry.version}"><td><a href="v1-${entry.version}.html">${entry.version}</a>${entry.version === registry.latest ? ' (latest)' : ''}</td>` +
       `<td>${entry.status}</td><td>${entry.version}</td><td>${entry.sunset ?? '—'}</td>` +
-      `<td>${inlineCode(entry.summary)} <small>${requirementLinks(entry.requirements)}</small></td><td>${computed}</td></tr>`
+      `<td>${inlineCode(entry.summary)}${gateList(entry)} <small>${requirementLinks(entry.requirements)}</small></td><td>${computed}</td></tr>`
     );
   });
   const changelog = [...registry.versions].reverse().map((entry) => {
@@ -90,10 +104,10 @@ ${rows.join('\n')}
 ${changelog.join('\n')}
 </div>
 <h2 id="ci">Breaking changes in CI</h2>
-<p>Generic OpenAPI diff tools (oasdiff, Optic) compare paths and their schemas. This API's breaking changes are elsewhere: in webhook payloads (the envelope of 2026-07-07), and in rules the documents record as <code>x-</code> annotations that those tools skip (<code>x-mention-grammar</code>, <code>x-membership</code>, <code>x-avatar-url</code>). Some also report the <code>apiVersion</code> constant each version pins as a breaking change in every pair. <code>service-contract diff</code> reads webhooks and annotations, ignores the pinned version, and agrees with the version registry.</p>
-<pre><code>npx service-contract diff 2026-08-20 2026-08-25 --format markdown   # a pull-request comment
-npx service-contract diff 2026-08-20 2026-08-25 --fail-on breaking   # exit 1 on a breaking change
-npx service-contract diff 2026-08-20 2026-08-25 --json               # every change, for tools</code></pre>
+<p>Generic OpenAPI diff tools (oasdiff, Optic) compare paths and their schemas. This API's breaking changes are elsewhere: in webhook payloads (the envelope of ${gateVersion('envelope')}), and in rules the documents record as <code>x-</code> annotations that those tools skip (<code>x-mention-grammar</code>, <code>x-membership</code>, <code>x-avatar-url</code>). Some also report the <code>apiVersion</code> constant each version pins as a breaking change in every pair. <code>service-contract diff</code> reads webhooks and annotations, ignores the pinned version, and agrees with the version registry.</p>
+<pre><code>npx service-contract diff ${lastTwo} --format markdown   # a pull-request comment
+npx service-contract diff ${lastTwo} --fail-on breaking   # exit 1 on a breaking change
+npx service-contract diff ${lastTwo} --json               # every change, for tools</code></pre>
 </main>
 </body>
 </html>

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { gateVersion, loadVersionRegistry } from '../../src/versions.ts';
+import { LATEST } from './sample-version.ts';
 import { RECEIVER_CHECKS } from '../../src/conformance/receiver-suite/checks/index.ts';
 import { type Page, escapeHtml, navigation } from './pages.ts';
 import { pageHead } from './page-head.ts';
@@ -20,10 +22,10 @@ const to = (url: string) => `--to ${url} --secret ${SECRET_VARIABLE}`;
 /** Every command the page shows, in its order; the docs test runs each one. */
 export const COMMANDS = {
   triggerOne: `service-contract trigger chat.message ${to(APP_URL)}`,
-  triggerAll: `service-contract trigger --all --version 2026-08-25 ${to(APP_URL)}`,
+  triggerAll: `service-contract trigger --all --version ${LATEST} ${to(APP_URL)}`,
   triggerOverride: `service-contract trigger chat.message --override /data/chatType=dm ${to(APP_URL)}`,
   triggerRetry: `service-contract trigger chat.message --retry 1 --reason http_5xx ${to(APP_URL)}`,
-  conformance: `service-contract conformance --receiver ${APP_URL} --secret ${SECRET_VARIABLE} --version 2026-08-25 --report junit:receiver-conformance.xml`,
+  conformance: `service-contract conformance --receiver ${APP_URL} --secret ${SECRET_VARIABLE} --version ${LATEST} --report junit:receiver-conformance.xml`,
   listen: `service-contract listen --port ${LISTEN_PORT}`,
   listenForward: `service-contract listen --port ${LISTEN_PORT} --secret ${SECRET_VARIABLE} --forward-to ${APP_URL}`,
   triggerListen: `service-contract trigger --all ${to(listenUrl)}`,
@@ -34,9 +36,14 @@ export const COMMANDS = {
  * entry point.
  */
 export function sampleText(file: string): string {
-  return readFileSync(new URL(file, SAMPLES_DIR), 'utf8')
-    .replaceAll("'../../../src/webhooks/index.ts'", "'service-contract/webhooks'")
-    .trimEnd();
+  return (
+    readFileSync(new URL(file, SAMPLES_DIR), 'utf8')
+      .replaceAll("'../../../src/webhooks/index.ts'", "'service-contract/webhooks'")
+      // The version a reader copies: the registry's latest, written out.
+      .replace(/^import \{ LATEST \} from '\.\.\/sample-version\.ts';\n/m, '')
+      .replaceAll(/\bLATEST\b/g, `'${LATEST}'`)
+      .trimEnd()
+  );
 }
 
 const code = (file: string) =>
@@ -111,8 +118,8 @@ error page.</p>
 ${code('fetch-receiver.ts')}
 <p>Where a framework gives you the raw body and the headers instead, verify and parse yourself:</p>
 ${code('verify-and-parse.ts')}
-<p>Payloads of v0 and of the v1 baseline (<code>2026-06-01</code>) do not name their event: give
-<code>event</code> in the options, one receiver per subscribed URL. From <code>2026-07-07</code>
+<p>Payloads of v0 and of the v1 baseline (<code>${loadVersionRegistry().baseline}</code>) do not name their event: give
+<code>event</code> in the options, one receiver per subscribed URL. From <code>${gateVersion('envelope')}</code>
 the envelope's <code>type</code> names it.</p>
 
 <h2 id="trigger">Send it deliveries with trigger</h2>

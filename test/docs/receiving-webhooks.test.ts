@@ -19,6 +19,8 @@ import {
 import { EXIT, main } from '../../src/cli/main.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { webhookValidators } from '../../src/webhooks/validators.ts';
+import { loadVersionRegistry } from '../../src/versions.ts';
+import type { WebhookVersion } from '../../src/webhooks/versions.ts';
 import { RECEIVER_CHECKS } from '../../src/conformance/receiver-suite/checks/index.ts';
 import { signWebhook } from '../../src/webhooks/sign.ts';
 import { type Served, fetchListener, serve } from '../webhooks/http-harness.ts';
@@ -109,7 +111,9 @@ describe('the receiving webhooks page', () => {
 });
 
 /** The number of events of the version the page's samples and commands are at. */
-const EVENTS = Object.keys(webhookValidators('2026-08-25')!).length;
+const EVENTS = Object.keys(
+  webhookValidators(loadVersionRegistry().latest as WebhookVersion)!,
+).length;
 
 /** The samples as servers run them: each a `node:http` listener. */
 const SAMPLES = new Map<string, () => Promise<RequestListener>>([

@@ -1,4 +1,5 @@
 import { verifyAndParseWebhook } from '../../../src/webhooks/index.ts';
+import { LATEST } from '../sample-version.ts';
 
 // By hand, where a framework gives you the headers and the raw body (never re-serialised JSON):
 // the status to answer with, and what to log when it is not 204.
@@ -8,7 +9,7 @@ export function handleWebhook(
 ): number {
   const result = verifyAndParseWebhook({
     secret: process.env.WEBHOOK_SECRET ?? '',
-    version: '2026-08-25',
+    version: LATEST,
     headers,
     body: rawBody,
   });
