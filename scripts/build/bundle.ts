@@ -5,6 +5,7 @@ import { type ApiDocument, type OpenApiDocument } from '../../src/documents.ts';
 import { listApiSources } from './api-sources.ts';
 import { runBin } from '../run-command.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
+import { deriveSupportedVersions } from './derived-examples.ts';
 import { pinApiVersion } from './pin-api-version.ts';
 
 /**
@@ -17,14 +18,24 @@ export async function bundleDocuments(
   // Start clean so a removed version leaves no stale bundle behind.
   await rm(join(outDir, 'openapi'), { recursive: true, force: true });
   const scratch = await mkdtemp(join(tmpdir(), 'service-contract-bundle-'));
+  // The registry step wrote it beside: examples that list the versions take them from it.
+  const registry = JSON.parse(await readFile(join(outDir, 'versions.json'), 'utf8')) as {
+    versions: Array<{ version: string }>;
+  };
+  const versions = registry.versions.map((v) => v.version);
   try {
-    await Promise.all(apis.map((api) => bundleOne(api, outDir, scratch)));
+    await Promise.all(apis.map((api) => bundleOne(api, outDir, scratch, versions)));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
-async function bundleOne(api: ApiDocument, outDir: string, scratch: string): Promise<void> {
+async function bundleOne(
+  api: ApiDocument,
+  outDir: string,
+  scratch: string,
+  versions: readonly string[],
+): Promise<void> {
   const raw = join(scratch, `${api.name}.json`);
   const result = await runBin('redocly', [
     'bundle',
@@ -42,6 +53,7 @@ async function bundleOne(api: ApiDocument, outDir: string, scratch: string): Pro
   if (result.code !== 0) throw new Error(`redocly bundle ${api.name} failed:\n${result.output}`);
   const document = JSON.parse(await readFile(raw, 'utf8')) as OpenApiDocument;
   pinApiVersion(document);
+  deriveSupportedVersions(document, versions);
   const target = join(outDir, api.bundle);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(
