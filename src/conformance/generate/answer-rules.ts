@@ -1,0 +1,240 @@
+import { CLIENT_ERROR } from '../expect-answer.js';
+import type { GenerateTarget } from './generate-target.js';
+
+/** An answer the specification allows to a request that breaks one rule. */
+export interface Allowed {
+  /** The status it gives, the statuses it allows, or any 4xx where it gives none. */
+  status: number | readonly number[] | typeof CLIENT_ERROR;
+  /** The codes it names for the condition (v1 `error`, v0 `code`); absent: any code, or none. */
+  codes?: readonly string[];
+  /** VER-04: the body lists the supported versions, under whatever field. */
+  listsVersions?: true;
+}
+
+/** Where the specification leaves the answer to the implementation: anything but a server error. */
+export const OPEN = 'open';
+
+/** The request rules a generated request can break, each answered as the table below says. */
+export type RuleId =
+  | 'unsupported-version'
+  | 'no-credential'
+  | 'unknown-credential'
+  | 'revoked-credential'
+  | 'other-method'
+  | 'missing-scope'
+  | 'access-model'
+  | 'missing-text'
+  | 'not-a-uuid'
+  | 'sender-name-too-long'
+  | 'sender-image-not-http'
+  | 'avatar-not-hosted'
+  | 'sender-with-personal-token'
+  | 'text-too-long'
+  | 'url-too-long'
+  | 'destination-refused'
+  | 'filter-rejected'
+  | 'bad-parameter';
+
+interface AnswerRule {
+  /** The requirement a disagreement is reported under: the rule's, or the operation's. */
+  requirement: string | ((target: GenerateTarget) => string);
+  /** Where SPEC.md gives the answer, in its words, or says that it does not. */
+  spec: string;
+  answer: (target: GenerateTarget) => Allowed | typeof OPEN;
+}
+
+const EPHEMERAL = 'POST /v1/chat.postEphemeral';
+const LIST = 'GET /v1/webhook.list';
+const V0_SUBSCRIBE = 'POST /v0/webhook.subscribe';
+const V0_UNSUBSCRIBE = 'POST /v0/webhook.unsubscribe';
+/** Any refusal: where a rule's status is not given, and where part of a request is open. */
+export const ANY_REFUSAL: Allowed = { status: CLIENT_ERROR };
+
+/** The answer an operation gives, where the table names it; any 4xx elsewhere. */
+const byOperation =
+  (answers: ReadonlyMap<string, Allowed>) =>
+  (target: GenerateTarget): Allowed =>
+    answers.get(target.id) ?? ANY_REFUSAL;
+
+const own = (target: GenerateTarget) => target.requirement;
+
+/**
+ * What the specification answers each broken request rule with, and where it says so. A status is
+ * exact where it states one for the condition, any 4xx where it states none; a code only where it
+ * names one for the condition; for VER-04 a 400 whose body lists the supported versions under any
+ * field. A request that breaks several rules may get the answer of any of them: no order among
+ * refusals is stated.
+ */
+export const ANSWER_RULES: ReadonlyMap<RuleId, AnswerRule> = new Map<RuleId, AnswerRule>([
+  [
+    'unsupported-version',
+    {
+      requirement: 'VER-04',
+      spec: 'Versioning 5: "An unsupported requested version gives 400 with the supported list."',
+      answer: () => ({ status: 400, listsVersions: true }),
+    },
+  ],
+  [
+    'no-credential',
+    {
+      requirement: 'AUTH-01',
+      spec: 'Authentication 1 and 13: every call sends `Authorization: Bearer`; the 401 codes are `not_authed`, `invalid_token`, `token_revoked` (none sent: `not_authed`)',
+      answer: () => ({ status: 401, codes: ['not_authed'] }),
+    },
+  ],
+  [
+    'unknown-credential',
+    {
+      requirement: 'AUTH-02',
+      spec: 'Authentication 13: 401 `invalid_token` (worth a refresh for OAuth apps)',
+      answer: () => ({ status: 401, codes: ['invalid_token'] }),
+    },
+  ],
+  [
+    'revoked-credential',
+    {
+      requirement: 'AUTH-09',
+      spec: 'Token grants: "a revoked grant yields `token_revoked` on use"; Errors: authentication failures carry their code on 401',
+      answer: () => ({ status: 401, codes: ['token_revoked'] }),
+    },
+  ],
+  [
+    'other-method',
+    {
+      requirement: (target) => (target.id === EPHEMERAL ? 'EPH-04' : target.requirement),
+      spec: 'Errors: "postEphemeral | 405 | unsupported method" (no code); no other endpoint states one; where the document assumes the method (`x-method: assumed`), another may be the implementation\'s own',
+      answer: (target) => {
+        if (target.entry.operation['x-method'] === 'assumed') return OPEN;
+        return target.id === EPHEMERAL ? { status: 405 } : ANY_REFUSAL;
+      },
+    },
+  ],
+  [
+    'missing-scope',
+    {
+      requirement: (target) =>
+        target.id === LIST ? 'SUB-08' : target.generation === 'v0' ? 'SUB-06' : 'AUTH-13',
+      spec: 'Errors: "postEphemeral | 403 | missing scope", "v1 list | 401 | invalid credentials or missing `webhook:read`", "v0 subscribe, unsubscribe | 401 | invalid authentication credentials"; no code is named; the v1 subscribe and unsubscribe answers are not shown',
+      answer: byOperation(
+        new Map([
+          [EPHEMERAL, { status: 403 }],
+          [LIST, { status: 401 }],
+          [V0_SUBSCRIBE, { status: 401 }],
+          [V0_UNSUBSCRIBE, { status: 401 }],
+        ]),
+      ),
+    },
+  ],
+  [
+    'access-model',
+    {
+      requirement: (target) => (target.generation === 'v0' ? 'SUB-06' : 'AUTH-11'),
+      spec: 'v0 subscribe and unsubscribe: "Access: organization only", refused as "401 invalid authentication credentials"; Authentication 9: personal tokens are "accepted only on endpoints in the personal-access allowlist. The allowlist itself: not shown"',
+      answer: (target) =>
+        target.generation === 'v0'
+          ? { status: 401 }
+          : target.entry.operation['x-access']
+            ? ANY_REFUSAL
+            : OPEN,
+    },
+  ],
+  [
+    'missing-text',
+    {
+      requirement: 'EPH-02',
+      spec: 'Errors: "postEphemeral | 400 | `missing_parameter` (no `text`)"',
+      answer: () => ({ status: 400, codes: ['missing_parameter'] }),
+    },
+  ],
+  [
+    'not-a-uuid',
+    {
+      requirement: 'EPH-02',
+      spec: 'Errors: "postEphemeral | 400 | `invalid_parameter` (`chatId`/`userId` not a UUID, ...)"',
+      answer: () => ({ status: 400, codes: ['invalid_parameter'] }),
+    },
+  ],
+  [
+    'sender-name-too-long',
+    {
+      requirement: 'EPH-02',
+      spec: 'Errors: "postEphemeral | 400 | `invalid_parameter` (... `sender.name` over 128 characters ...)"',
+      answer: () => ({ status: 400, codes: ['invalid_parameter'] }),
+    },
+  ],
+  [
+    'sender-image-not-http',
+    {
+      requirement: 'EPH-02',
+      spec: 'Errors: "postEphemeral | 400 | `invalid_parameter` (... `sender.imageUrl` not an absolute HTTP(S) URL)"',
+      answer: () => ({ status: 400, codes: ['invalid_parameter'] }),
+    },
+  ],
+  [
+    'avatar-not-hosted',
+    {
+      requirement: 'VER-12',
+      spec: 'Sender: from 2026-08-25 `imageUrl` "must be a service-hosted avatar URL ...; other hosts give 400" (no code)',
+      answer: () => ({ status: 400 }),
+    },
+  ],
+  [
+    'sender-with-personal-token',
+    {
+      requirement: 'AUTH-11',
+      spec: 'Errors: "postEphemeral | 400 | ... `access_mode_not_supported` (personal token sent `sender`)"',
+      answer: () => ({ status: 400, codes: ['access_mode_not_supported'] }),
+    },
+  ],
+  [
+    'text-too-long',
+    {
+      requirement: 'EPH-03',
+      spec: 'Errors: "postEphemeral | 413 | `msg_too_long`"; Limits: "Ephemeral `text` | 8,000 bytes"',
+      answer: () => ({ status: 413, codes: ['msg_too_long'] }),
+    },
+  ],
+  [
+    'url-too-long',
+    {
+      requirement: 'SUB-03',
+      spec: 'Delivery 7: "Destination URLs: max 1024 characters (static config and subscribe); longer gives 400 `invalid_parameter`"',
+      answer: () => ({ status: 400, codes: ['invalid_parameter'] }),
+    },
+  ],
+  [
+    'destination-refused',
+    {
+      requirement: 'SUB-03',
+      spec: 'v0 subscribe: `url` "HTTPS required outside local environments", refused as "400 bad request"; the v1 subscribe answers are not shown',
+      answer: byOperation(new Map([[V0_SUBSCRIBE, { status: 400 }]])),
+    },
+  ],
+  [
+    'filter-rejected',
+    {
+      requirement: 'SUB-09',
+      spec: 'v1 filter: "`{mention:false}` alone is rejected like an empty filter `{}`"; the v1 subscribe answers are not shown',
+      answer: () => ANY_REFUSAL,
+    },
+  ],
+  [
+    'bad-parameter',
+    {
+      requirement: own,
+      spec: 'v0 subscribe: "`400` bad request"; v0 unsubscribe: "`400`; ... `404` subscription not found" (an id that is no subscription\'s may be looked up); elsewhere no status is given for a bad field, and no code',
+      answer: byOperation(
+        new Map<string, Allowed>([
+          [V0_SUBSCRIBE, { status: 400 }],
+          [V0_UNSUBSCRIBE, { status: [400, 404] }],
+        ]),
+      ),
+    },
+  ],
+]);
+
+/** The requirement a broken `rule` is reported under, for `target`. */
+export function requirementOf(rule: RuleId, target: GenerateTarget): string {
+  const { requirement } = ANSWER_RULES.get(rule)!;
+  return typeof requirement === 'string' ? requirement : requirement(target);
+}
