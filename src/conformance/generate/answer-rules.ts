@@ -9,6 +9,11 @@ export interface Allowed {
   codes?: readonly string[];
   /** VER-04: the body lists the supported versions, under whatever field. */
   listsVersions?: true;
+  /**
+   * A narrower set of codes only a reading of docs/REQUIREMENTS.md gives: another code of `codes`
+   * is a warning, unless the profile opts into the reading.
+   */
+  reading?: { id: string; codes: readonly string[] };
 }
 
 /** Where the specification leaves the answer to the implementation: anything but a server error. */
@@ -38,17 +43,28 @@ export type RuleId =
 interface AnswerRule {
   /** The requirement a disagreement is reported under: the rule's, or the operation's. */
   requirement: string | ((target: GenerateTarget) => string);
-  /** Where SPEC.md gives the answer, in its words, or says that it does not. */
+  /** Where the specification gives the answer, in its words, or says that it does not. */
   spec: string;
   answer: (target: GenerateTarget) => Allowed | typeof OPEN;
 }
 
+/** The 401 codes of authentication failures (Errors; Authentication 13). */
+const AUTH_CODES = ['not_authed', 'invalid_token', 'token_revoked'];
+/** Which cause each code names, where only the code's name says it. */
+const CODE_BY_CAUSE = 'AUTH-02.code-by-cause';
 const EPHEMERAL = 'POST /v1/chat.postEphemeral';
 const LIST = 'GET /v1/webhook.list';
 const V0_SUBSCRIBE = 'POST /v0/webhook.subscribe';
 const V0_UNSUBSCRIBE = 'POST /v0/webhook.unsubscribe';
 /** Any refusal: where a rule's status is not given, and where part of a request is open. */
 export const ANY_REFUSAL: Allowed = { status: CLIENT_ERROR };
+/**
+ * v0's refusals of a credential that may not subscribe: 400 and 401 ("invalid authentication
+ * credentials") are listed, and no status is given for a valid credential of the wrong access model
+ * or scope, for which 403 is as reasonable; unsubscribe also lists 404.
+ */
+const V0_SUBSCRIBE_ACCESS: Allowed = { status: [400, 401, 403] };
+const V0_UNSUBSCRIBE_ACCESS: Allowed = { status: [400, 401, 403, 404] };
 
 /** The answer an operation gives, where the table names it; any 4xx elsewhere. */
 const byOperation =
@@ -78,16 +94,24 @@ export const ANSWER_RULES: ReadonlyMap<RuleId, AnswerRule> = new Map<RuleId, Ans
     'no-credential',
     {
       requirement: 'AUTH-01',
-      spec: 'Authentication 1 and 13: every call sends `Authorization: Bearer`; the 401 codes are `not_authed`, `invalid_token`, `token_revoked` (none sent: `not_authed`)',
-      answer: () => ({ status: 401, codes: ['not_authed'] }),
+      spec: 'Authentication 1 and 13, Errors: every call sends `Authorization: Bearer`; authentication failures carry one of `not_authed`, `invalid_token`, `token_revoked` on 401 (that none sent is `not_authed` is the reading AUTH-02.code-by-cause)',
+      answer: () => ({
+        status: 401,
+        codes: AUTH_CODES,
+        reading: { id: CODE_BY_CAUSE, codes: ['not_authed'] },
+      }),
     },
   ],
   [
     'unknown-credential',
     {
       requirement: 'AUTH-02',
-      spec: 'Authentication 13: 401 `invalid_token` (worth a refresh for OAuth apps)',
-      answer: () => ({ status: 401, codes: ['invalid_token'] }),
+      spec: 'Authentication 13, Errors: 401 with one of the three codes (that an unknown token is `invalid_token`, "worth a refresh", is the reading AUTH-02.code-by-cause)',
+      answer: () => ({
+        status: 401,
+        codes: AUTH_CODES,
+        reading: { id: CODE_BY_CAUSE, codes: ['invalid_token'] },
+      }),
     },
   ],
   [
@@ -114,13 +138,13 @@ export const ANSWER_RULES: ReadonlyMap<RuleId, AnswerRule> = new Map<RuleId, Ans
     {
       requirement: (target) =>
         target.id === LIST ? 'SUB-08' : target.generation === 'v0' ? 'SUB-06' : 'AUTH-13',
-      spec: 'Errors: "postEphemeral | 403 | missing scope", "v1 list | 401 | invalid credentials or missing `webhook:read`", "v0 subscribe, unsubscribe | 401 | invalid authentication credentials"; no code is named; the v1 subscribe and unsubscribe answers are not shown',
+      spec: 'Errors: "postEphemeral | 403 | missing scope", "v1 list | 401 | invalid credentials or missing `webhook:read`"; v0 lists 400 and 401 and gives no status for a missing scope; no code is named; the v1 subscribe and unsubscribe answers are not shown',
       answer: byOperation(
         new Map([
           [EPHEMERAL, { status: 403 }],
           [LIST, { status: 401 }],
-          [V0_SUBSCRIBE, { status: 401 }],
-          [V0_UNSUBSCRIBE, { status: 401 }],
+          [V0_SUBSCRIBE, V0_SUBSCRIBE_ACCESS],
+          [V0_UNSUBSCRIBE, V0_UNSUBSCRIBE_ACCESS],
         ]),
       ),
     },
@@ -129,13 +153,12 @@ export const ANSWER_RULES: ReadonlyMap<RuleId, AnswerRule> = new Map<RuleId, Ans
     'access-model',
     {
       requirement: (target) => (target.generation === 'v0' ? 'SUB-06' : 'AUTH-11'),
-      spec: 'v0 subscribe and unsubscribe: "Access: organization only", refused as "401 invalid authentication credentials"; Authentication 9: personal tokens are "accepted only on endpoints in the personal-access allowlist. The allowlist itself: not shown"',
-      answer: (target) =>
-        target.generation === 'v0'
-          ? { status: 401 }
-          : target.entry.operation['x-access']
-            ? ANY_REFUSAL
-            : OPEN,
+      spec: 'v0 subscribe and unsubscribe: "Access: organization only", with 400 and 401 listed and no status for a valid credential of the wrong access model; Authentication 9: personal tokens are "accepted only on endpoints in the personal-access allowlist. The allowlist itself: not shown"',
+      answer: (target) => {
+        if (target.id === V0_SUBSCRIBE) return V0_SUBSCRIBE_ACCESS;
+        if (target.id === V0_UNSUBSCRIBE) return V0_UNSUBSCRIBE_ACCESS;
+        return target.entry.operation['x-access'] ? ANY_REFUSAL : OPEN;
+      },
     },
   ],
   [
@@ -237,4 +260,24 @@ export const ANSWER_RULES: ReadonlyMap<RuleId, AnswerRule> = new Map<RuleId, Ans
 export function requirementOf(rule: RuleId, target: GenerateTarget): string {
   const { requirement } = ANSWER_RULES.get(rule)!;
   return typeof requirement === 'string' ? requirement : requirement(target);
+}
+
+/** Whether `status` is one `allowed` gives: its status, one of its statuses, or any 4xx. */
+export function statusMeets(allowed: Allowed, status: number): boolean {
+  if (allowed.status === CLIENT_ERROR) return status >= 400 && status < 500;
+  return typeof allowed.status === 'number'
+    ? status === allowed.status
+    : allowed.status.includes(status);
+}
+
+/** The answer in words: `400 invalid_parameter`, `400 or 404`, `a 4xx refusal`, `400 listing ...`. */
+export function describeAllowed(allowed: Allowed): string {
+  const statuses =
+    allowed.status === CLIENT_ERROR
+      ? 'a 4xx refusal'
+      : typeof allowed.status === 'number'
+        ? String(allowed.status)
+        : allowed.status.join(' or ');
+  const codes = allowed.codes ? ` ${allowed.codes.join(' or ')}` : '';
+  return `${statuses}${codes}${allowed.listsVersions ? ' listing the supported versions' : ''}`;
 }

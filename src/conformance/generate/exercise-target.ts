@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type Diagnostic, diagnostic } from '../../diagnostic.js';
+import { redactDiagnostic } from '../../redact.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { caseArbitrary } from './case-arbitrary.js';
 import type { CaseScope } from './case-builder.js';
@@ -19,6 +20,8 @@ export interface GeneratedFailure {
   operation: string;
   /** What failed, without ids: every failing case of the operation with it is one failure. */
   signature: string;
+  /** `warning` where it rests only on a reading the profile does not opt into. */
+  severity: 'error' | 'warning';
   /** How many of the operation's cases failed this way, and the place of the first in the run. */
   occurrences: number;
   firstCase: number;
@@ -43,8 +46,9 @@ export interface GeneratedRun {
   /** The time budget ran out before `maxExamples` cases were sent. */
   interrupted: boolean;
   failed: boolean;
-  /** How many distinct failures were found (each reported once, shrunk). */
+  /** How many distinct failures, and warnings, were found (each reported once, shrunk). */
   distinctFailures: number;
+  distinctWarnings: number;
   durationMs: number;
 }
 
@@ -116,8 +120,9 @@ export async function exerciseTarget(
     cases: details.numRuns,
     kinds,
     interrupted: details.interrupted,
-    failed: failures.length > 0,
-    distinctFailures: failures.length,
+    failed: failures.some((f) => f.severity === 'error'),
+    distinctFailures: failures.filter((f) => f.severity === 'error').length,
+    distinctWarnings: failures.filter((f) => f.severity === 'warning').length,
     durationMs: Math.round(performance.now() - began),
   };
   return { run, failures };
@@ -152,10 +157,15 @@ async function shrink(
         });
   const [shrunk] = details?.counterexample ?? [];
   const request = shrunk ?? group.request;
+  // The signature is the failure's; each finding is a plain diagnostic, without credentials.
+  const findings = ((shrunk ? found.get(JSON.stringify(shrunk)) : undefined) ?? group.findings).map(
+    ({ signature: _, ...finding }) => redactDiagnostic(finding),
+  );
   return {
     version,
     operation: target.id,
     signature,
+    severity: findings.some((f) => f.severity === 'error') ? 'error' : 'warning',
     occurrences: group.occurrences,
     firstCase: group.index,
     seed: exercise.seed,
@@ -164,10 +174,7 @@ async function shrink(
     reproduced: details === undefined || shrunk !== undefined,
     case: request,
     curl: curlLine(profile.baseUrl, request),
-    // The signature is the failure's; each finding is a plain diagnostic.
-    findings: ((shrunk ? found.get(JSON.stringify(shrunk)) : undefined) ?? group.findings).map(
-      ({ signature: _, ...finding }) => finding,
-    ),
+    findings,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
+import { redactDiagnostic } from '../../redact.js';
 import type { Profile } from '../profile.js';
 import type { CheckResult } from '../runner.js';
 import { curlLine } from './curl-line.js';
@@ -30,10 +31,11 @@ export function resultOf(
   profile: Profile,
 ): CheckResult {
   const tested = Object.keys(run.kinds).flatMap((kind) => KIND_REQUIREMENTS.get(kind) ?? []);
-  const found = failures.flatMap((f) => f.findings.map((d) => d.requirement ?? target.requirement));
+  const errors = failures.filter((f) => f.severity === 'error');
+  const found = errors.flatMap((f) => f.findings.map((d) => d.requirement ?? target.requirement));
   // A pass covers every rule its kinds of request tested; a failure only the rules it found broken
   // (a failed result fails every requirement it cites).
-  const requirements = failures.length ? found : [target.requirement, ...tested];
+  const requirements = errors.length ? found : [target.requirement, ...tested];
   const base = {
     check: checkId(target),
     title: `generated requests to ${target.id}`,
@@ -41,21 +43,19 @@ export function resultOf(
     requirements: [...new Set(requirements)],
     durationMs: run.durationMs,
   };
-  if (failures.length === 0) return { ...base, status: 'passed', diagnostics: [] };
   const tokens = profile.credentials.map((c) => c.token);
-  return {
-    ...base,
-    status: 'failed',
-    diagnostics: failures.flatMap((failure) => {
-      const replay = `replay: ${curlLine(profile.baseUrl, failure.case, tokens)} (seed ${failure.seed}, path ${failure.path})`;
-      const share = `${failure.occurrences} of ${run.cases} cases failed so`;
-      return failure.findings.map((f) => ({
+  const diagnostics = failures.flatMap((failure) => {
+    const replay = `replay: ${curlLine(profile.baseUrl, failure.case, tokens)} (seed ${failure.seed}, path ${failure.path})`;
+    const share = `${failure.occurrences} of ${run.cases} cases ${failure.severity === 'error' ? 'failed' : 'answered'} so`;
+    return failure.findings.map((f) =>
+      redactDiagnostic({
         ...f,
         requirement: f.requirement ?? target.requirement,
         message: `${failure.case.kind} request: ${f.message}; ${share}; ${replay}`,
-      }));
-    }),
-  };
+      }),
+    );
+  });
+  return { ...base, status: errors.length ? 'failed' : 'passed', diagnostics };
 }
 
 /**
@@ -79,12 +79,9 @@ export function deliveryResult(
     return { ...base, status: 'not_testable', diagnostics: [], reason: outcome.unwatched };
   if (outcome.received === 0)
     return { ...base, status: 'not_testable', diagnostics: [], reason: nothingReceived(outcome) };
-  const diagnostics: Diagnostic[] = outcome.findings.map((f) => ({
-    ...f,
-    rule: DELIVERIES,
-    requirement: f.requirement ?? 'DLV-12',
-    version,
-  }));
+  const diagnostics: Diagnostic[] = outcome.findings.map((f) =>
+    redactDiagnostic({ ...f, rule: DELIVERIES, requirement: f.requirement ?? 'DLV-12', version }),
+  );
   const notes =
     outcome.fromTraffic === 0
       ? [
@@ -110,8 +107,8 @@ function nothingReceived({ live }: WatchOutcome): string {
 export function progressOf(run: GeneratedRun): string {
   const label = run.failed ? 'FAILED' : 'passed';
   const cut = run.interrupted ? ', time budget reached' : '';
-  const distinct = run.failed
-    ? `, ${run.distinctFailures} distinct failure${run.distinctFailures === 1 ? '' : 's'}`
-    : '';
+  const count = (n: number, what: string) =>
+    n ? `, ${n} distinct ${what}${n === 1 ? '' : 's'}` : '';
+  const distinct = `${count(run.distinctFailures, 'failure')}${count(run.distinctWarnings, 'warning')}`;
   return `${label.padEnd(10)} ${run.version}  generated ${run.operation}: ${run.cases} cases${cut}${distinct} (${run.durationMs} ms)`;
 }

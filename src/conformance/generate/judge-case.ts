@@ -3,10 +3,9 @@ import type { Diagnostic } from '../../diagnostic.js';
 import type { HttpAnswer } from '../../http-answer.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { judgeAnswer } from '../../validation/judge-answer.js';
-import { describeExpected, statusAllowed } from '../expect-answer.js';
 import { lifecycleOf } from '../profile-facts.js';
 import type { Profile } from '../profile.js';
-import { ANY_REFUSAL, type Allowed } from './answer-rules.js';
+import { ANY_REFUSAL, type Allowed, describeAllowed, statusMeets } from './answer-rules.js';
 import type { Broken, Expectation } from './expected-answer.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
@@ -16,8 +15,11 @@ const RULE_STATUSES = new Set([401, 405, 413, 415]);
 /** How deep in an answer's body VER-04's list of versions is looked for. */
 const LIST_DEPTH = 3;
 
-export type Finding = Pick<Diagnostic, 'message' | 'requirement'> &
-  Partial<Pick<Diagnostic, 'rule' | 'location' | 'expected' | 'actual'>> & {
+export type Finding = Pick<Diagnostic, 'message'> &
+  Partial<
+    Pick<Diagnostic, 'requirement' | 'rule' | 'location' | 'expected' | 'actual' | 'reading'>
+  > & {
+    severity?: Diagnostic['severity'];
     /**
      * What was found, without the request's own values (ids, generated strings): the failing cases
      * of an operation are grouped by it, and one of each group is shrunk and reported.
@@ -91,17 +93,19 @@ function shapeFindings(
 function refusalFindings(
   answer: HttpAnswer<any>,
   { broken, open }: Expectation,
-  { version }: JudgeContext,
+  { version, profile }: JudgeContext,
 ): Finding[] {
   const alternatives: Allowed[] = [
     ...broken.map((b) => b.allowed),
     ...(open.length ? [ANY_REFUSAL] : []),
   ];
-  if (alternatives.some((allowed) => meets(answer, allowed, version))) return [];
   const code = errorCode(answer.body);
   const got = `${answer.status}${code === undefined ? '' : ` ${code}`}`;
-  const expected = [...new Set(alternatives.map(describe))];
   const breaks = broken.map((b) => `${b.why} (${b.requirement})`).join(' and ');
+  const rules = [...new Set(broken.map((b) => b.rule))].sort().join('+');
+  const met = alternatives.filter((allowed) => meets(answer, allowed, version));
+  if (met.length) return readingFindings(met, { code, got, breaks, rules }, profile, broken);
+  const expected = [...new Set(alternatives.map(describeAllowed))];
   const carries = open.length ? `; it also carries ${open.join('; ')}` : '';
   return [
     {
@@ -109,7 +113,35 @@ function refusalFindings(
       requirement: nearest(broken, answer).requirement,
       expected,
       actual: { status: answer.status, ...(code === undefined ? {} : { error: code }) },
-      signature: `refusal ${[...new Set(broken.map((b) => b.rule))].sort().join('+')}${open.length ? '+open' : ''} got ${got}`,
+      signature: `refusal ${rules}${open.length ? '+open' : ''} got ${got}`,
+    },
+  ];
+}
+
+/**
+ * The answer is one the specification allows; where each allowed answer it meets narrows its code
+ * by a reading (AUTH-02.code-by-cause: none sent is `not_authed`) the answer's code is not, that
+ * is a warning, or a failure where the profile opts into the reading.
+ */
+function readingFindings(
+  met: readonly Allowed[],
+  seen: { code: string | undefined; got: string; breaks: string; rules: string },
+  profile: Profile,
+  broken: readonly Broken[],
+): Finding[] {
+  // One it meets without a reading, or whose reading the code meets too: nothing to say.
+  if (met.some((a) => !a.reading || a.reading.codes.includes(seen.code ?? ''))) return [];
+  const { id, codes } = met[0]!.reading!;
+  const requirement = broken.find((b) => b.allowed.reading?.id === id)?.requirement;
+  return [
+    {
+      message: `the request breaks a rule: ${seen.breaks}; the status is right, but the code is ${seen.code ?? 'missing'}, not ${codes.join(' or ')}`,
+      ...(requirement ? { requirement } : {}),
+      expected: codes,
+      actual: seen.code,
+      reading: id,
+      severity: profile.readings?.includes(id) ? 'error' : 'warning',
+      signature: `reading ${id} ${seen.rules} got ${seen.got}`,
     },
   ];
 }
@@ -122,24 +154,16 @@ function nearest(broken: readonly Broken[], answer: HttpAnswer<any>): Broken {
   const code = errorCode(answer.body);
   return (
     broken.find((b) => code !== undefined && b.allowed.codes?.includes(code)) ??
-    broken.find((b) => statusAllowed(b.allowed.status, answer.status)) ??
+    broken.find((b) => statusMeets(b.allowed, answer.status)) ??
     broken[0]!
   );
 }
 
 /** Whether the answer is one `allowed` describes. */
 function meets(answer: HttpAnswer<any>, allowed: Allowed, version: string): boolean {
-  if (!statusAllowed(allowed.status, answer.status)) return false;
+  if (!statusMeets(allowed, answer.status)) return false;
   if (allowed.codes && !allowed.codes.includes(errorCode(answer.body) ?? '')) return false;
   return !allowed.listsVersions || listsVersion(answer.body, version, LIST_DEPTH);
-}
-
-function describe(allowed: Allowed): string {
-  const words = describeExpected({
-    status: allowed.status,
-    ...(allowed.codes ? { error: allowed.codes } : {}),
-  });
-  return allowed.listsVersions ? `${words} listing the supported versions` : words;
 }
 
 function passFindings(

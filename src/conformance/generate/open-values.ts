@@ -14,7 +14,7 @@ interface OpenValue {
   /** The operation (its path in the document) whose bodies may carry the value. */
   operation: string;
   generation?: 'v0' | 'v1';
-  /** Where SPEC.md leaves the value's validity open, in its words. */
+  /** Where the specification leaves the value's validity open, in its words. */
   spec: string;
   /** Why this body's validity is open, or undefined when it does not carry the value. */
   find: (body: Body, scope: OpenScope, generation: 'v0' | 'v1') => string | undefined;

@@ -34,6 +34,8 @@ export interface GenerateReport {
   runs: GeneratedRun[];
   /** Every distinct failure of every operation, each shrunk once. */
   failures: GeneratedFailure[];
+  /** Every distinct finding that rests on a reading the profile does not opt into, likewise. */
+  warnings: GeneratedFailure[];
   /** Per version: the deliveries the watch received, and whether any broke its contract. */
   deliveries: Array<{ version: string; received: number; fromTraffic: number; failed: boolean }>;
   /** One result per operation and version, as the checks report theirs. */
@@ -68,6 +70,7 @@ export async function runGenerate(
     maxTimeMs: options.maxTimeMs,
     runs: [],
     failures: [],
+    warnings: [],
     deliveries: [],
     results: [],
   };
@@ -93,7 +96,8 @@ export async function runGenerate(
         budget,
       });
       report.runs.push(run);
-      report.failures.push(...failures);
+      report.failures.push(...failures.filter((f) => f.severity === 'error'));
+      report.warnings.push(...failures.filter((f) => f.severity === 'warning'));
       report.results.push(resultOf(target, run, failures, profile));
       options.onProgress?.(progressOf(run));
     }

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type GenerateReport,
+  type GeneratedFailure,
   runGenerate,
 } from '../../../src/conformance/generate/run-generate.ts';
+import type { Profile } from '../../../src/conformance/profile.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
 import { composeHooks } from '../compose-hooks.ts';
@@ -62,6 +64,7 @@ async function generateAgainst(
   hooks: FaultHooks,
   version: string,
   options: { seed: number; maxExamples: number; maxTimeMs: number },
+  declare: (profile: Profile) => Profile = (profile) => profile,
 ): Promise<GenerateReport> {
   const dataDir = await mkdtemp(join(tmpdir(), 'service-generate-'));
   const server = await startReferenceWithFaults(hooks, { dataDir });
@@ -70,7 +73,7 @@ async function generateAgainst(
       triggerEvents: true,
       allowLocalDestinations: true,
     });
-    return await runGenerate(profile, [version], options);
+    return await runGenerate(declare(profile), [version], options);
   } finally {
     await server.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -92,6 +95,7 @@ describe('the generative phase against the fault catalogue', () => {
   it('finds nothing wrong without a fault', async () => {
     const report = await generateAgainst({}, latest, { ...OPTIONS, seed: SEEDS[0]! });
     expect(report.failures).toEqual([]);
+    expect(report.warnings).toEqual([]);
   }, 60_000);
 
   it.each(SELECTED.map((f) => [`${f.requirement} ${f.id}`, f] as const))(
@@ -135,5 +139,26 @@ describe('the generative phase against the fault catalogue', () => {
     );
     expect(new Set(ephemeral.map((f) => f.signature)).size).toBe(ephemeral.length);
     for (const failure of ephemeral) expect(failure.occurrences).toBeGreaterThan(0);
+  }, 60_000);
+
+  // AUTH-02.code-by-cause: only the codes' names say which cause each names. A profile that opts
+  // into the reading (the reference's does) fails an unknown code for a missing credential; one
+  // that does not is warned.
+  it('warns of a code only a reading gives, unless the profile opts into the reading', async () => {
+    const hooks = byId('no-credential-called-invalid').hooks();
+    const options = { ...OPTIONS, maxExamples: 40, seed: SEEDS[0]! };
+    const without = (profile: Profile) => ({
+      ...profile,
+      readings: (profile.readings ?? []).filter((r) => r !== 'AUTH-02.code-by-cause'),
+    });
+    const [opted, warned] = [
+      await generateAgainst(hooks, latest, options),
+      await generateAgainst(hooks, latest, options, without),
+    ];
+    const reading = (f: GeneratedFailure) =>
+      f.findings.some((d) => d.reading === 'AUTH-02.code-by-cause');
+    expect(opted.failures.filter(reading).length).toBeGreaterThan(0);
+    expect(warned.failures.filter(reading)).toEqual([]);
+    expect(warned.warnings.filter(reading).length).toBeGreaterThan(0);
   }, 60_000);
 });
