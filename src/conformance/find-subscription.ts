@@ -1,5 +1,6 @@
 import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
+import type { Profile } from './profile.js';
 
 /** One entry of the v1 list (SUB-07), as the implementation wrote it. */
 export type Listed = Record<string, unknown>;
@@ -22,7 +23,7 @@ export async function readList(
       reason:
         'v1 get /webhook.list is not implemented: the specification shows no subscribe answer, so what a subscribe created is found in the list, the one answer whose shape it gives (SUB-07)',
     };
-  const reader = readerFor(context, token);
+  const reader = listReader(context.profile, token);
   if (!reader)
     return {
       skip: 'not_testable',
@@ -52,20 +53,43 @@ export async function findSubscription(
 ): Promise<{ id: string; entry: Listed } | { problem: string } | Skip> {
   const list = await readList(context, token);
   if (!('entries' in list)) return list;
-  const same = list.entries.filter((e) => e.event === event && e.url === url);
-  const found = same.find((e) => e.dynamic === true) ?? same[0];
+  const [found] = subscriptionsIn(list.entries, { event, url });
   if (found && typeof found.id === 'string') return { id: found.id, entry: found };
-  const seen = list.entries
-    .slice(0, SHOWN)
-    .map((e) => `${String(e.event)} ${String(e.url)}`)
-    .join('; ');
   return {
-    problem: `looked for a subscription to ${event} at ${url} in GET /v1/webhook.list, by event and url: ${found ? 'its entry has no string id' : `none of its ${list.entries.length} entries has them${seen ? ` (${seen}${list.entries.length > SHOWN ? '; ...' : ''})` : ''}`}`,
+    problem: found
+      ? `looked for a subscription to ${event} at ${url} in GET /v1/webhook.list, by event and url: its entry has no string id`
+      : notListed(list.entries, { event, url }),
   };
 }
 
+/**
+ * The entries of the v1 list that are the subscription to `event` at `url`, dynamic ones first.
+ * URLs compare as parsed, so an implementation that writes a URL back in its normal form (a
+ * lower-case host, an added `/` path) still lists what it was given.
+ */
+export function subscriptionsIn(
+  entries: readonly Listed[],
+  { event, url }: { event: string; url: string },
+): Listed[] {
+  const same = entries.filter((e) => e.event === event && sameUrl(e.url, url));
+  return [...same.filter((e) => e.dynamic === true), ...same.filter((e) => e.dynamic !== true)];
+}
+
+/** What was looked for in the v1 list, where, and the first entries that were there instead. */
+export function notListed(
+  entries: readonly Listed[],
+  { event, url }: { event: string; url: string },
+): string {
+  const seen = entries
+    .slice(0, SHOWN)
+    .map((e) => `${String(e.event)} ${String(e.url)}`)
+    .join('; ');
+  const more = entries.length > SHOWN ? '; ...' : '';
+  return `looked for a subscription to ${event} at ${url} in GET /v1/webhook.list, by event and url: none of its ${entries.length} entries has them${seen ? ` (${seen}${more})` : ''}`;
+}
+
 /** A credential of `token`'s app with `webhook:read`: `token` itself where it has the scope. */
-function readerFor({ profile }: CheckContext, token: string): string | undefined {
+export function listReader(profile: Profile, token: string): string | undefined {
   const own = profile.credentials.find((c) => c.token === token);
   if (own?.scopes.includes('webhook:read')) return token;
   return profile.credentials.find(
@@ -75,4 +99,10 @@ function readerFor({ profile }: CheckContext, token: string): string | undefined
       c.app === own?.app &&
       c.scopes.includes('webhook:read'),
   )?.token;
+}
+
+function sameUrl(listed: unknown, url: string): boolean {
+  if (listed === url) return true;
+  if (typeof listed !== 'string' || !URL.canParse(listed) || !URL.canParse(url)) return false;
+  return new URL(listed).href === new URL(url).href;
 }

@@ -5,6 +5,7 @@ import { MEMBERSHIP_VARIATIONS } from './variations/membership.ts';
 import { OAUTH_VARIATIONS } from './variations/oauth.ts';
 import { ERROR_VARIATIONS } from './variations/errors.ts';
 import { FIXTURE_VARIATIONS } from './variations/fixtures.ts';
+import { GENERATED_VARIATIONS } from './variations/generated.ts';
 import { SUBSCRIPTION_VARIATIONS } from './variations/subscriptions.ts';
 import { VERSION_VARIATIONS } from './variations/versions.ts';
 
@@ -46,4 +47,5 @@ export const VARIATIONS: Variation[] = [
   ...ERROR_VARIATIONS,
   ...VERSION_VARIATIONS,
   ...FIXTURE_VARIATIONS,
+  ...GENERATED_VARIATIONS,
 ];

@@ -1,25 +1,28 @@
 import fc from 'fast-check';
-import type { Profile } from '../profile.js';
+import type { RuleId } from './answer-rules.js';
+import {
+  type Builder,
+  type CaseScope,
+  type Credential,
+  type Draft,
+  JSON_TYPE,
+  type Kinds,
+  MAX_FIELD_DEPTH,
+  builderOf,
+  byClass,
+  encode,
+  isRecord,
+  malformedVersion,
+  otherMethods,
+  VISIBLE,
+  withField,
+} from './case-builder.js';
+import { mostlyClean, pastLimitKinds } from './clean-bodies.js';
 import type { CaseKind, GeneratedCase } from './generated-case.js';
 import { type GenerateTarget, isDestructive } from './generate-target.js';
-import { type Hints, arbitraryOf } from './schema-arbitrary.js';
+import { arbitraryOf } from './schema-arbitrary.js';
+import { severalKinds } from './several-kinds.js';
 
-/** What the cases of one version draw on besides the operation. */
-export interface CaseScope {
-  version: string;
-  /** The version a request without `Service-Version` and without a pin is served at (VER-02). */
-  baseline: string;
-  /** Every dated version the registry knows: a malformed `Service-Version` is none of them. */
-  versions: readonly string[];
-  profile: Profile;
-  /** Values for fields of known names (the profile's chats and users, the document's events). */
-  hints: Hints;
-}
-
-type Credential = Profile['credentials'][number];
-type Draft = Omit<GeneratedCase, 'headers'> & { headers?: Record<string, string> };
-
-const JSON_TYPE = 'application/json';
 /** Content types a body is sent as; an operation's own is not a wrong one. */
 const CONTENT_TYPES = [
   'text/plain',
@@ -27,87 +30,98 @@ const CONTENT_TYPES = [
   JSON_TYPE,
   'application/x-www-form-urlencoded',
 ];
-/** How deep a field is made the wrong type: `sender.name`, not further. */
-const MAX_FIELD_DEPTH = 2;
-/** Methods a client may send to any path; those the path lacks must get 405. */
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Valid requests, with their many combinations of optional keys, come more often than each fault. */
-const WEIGHTS: Partial<Record<CaseKind, number>> = { valid: 4, 'wrong-type': 2 };
-/** What an off-pattern `Service-Version` is made of: visible ASCII, as a header carries it. */
-const VISIBLE = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c));
-
 /**
- * Requests to one operation: valid ones (from the schema, and the document's examples) and ones
- * that break one request rule each (a wrong-typed or missing field, no or a wrong content type, a
- * malformed `Service-Version`, no, an unknown or a revoked credential, a method the path lacks).
+ * Valid requests come most often: with their many combinations of optional keys and the profile's
+ * data they reach the rules of the data (membership, archived channels). Credentials without the
+ * scope, strings past their limits, wrong types and pairs of broken rules come more often than each
+ * other kind.
+ */
+const WEIGHTS: Partial<Record<CaseKind, number>> = {
+  valid: 12,
+  'no-scope': 3,
+  'past-limit': 2,
+  'wrong-type': 2,
+  several: 2,
+};
+/**
+ * Requests to one operation: valid ones (from the schema, and the document's examples), ones that
+ * break one request rule each (a wrong-typed or missing field, no or a wrong content type, a
+ * malformed `Service-Version`, no, an unknown or a revoked credential, a method the path lacks) and
+ * ones that break two at once. A request from the schema is named by what the specification says of
+ * it: `open` where it carries a value whose validity is left open, after the rule it breaks where
+ * it breaks one (a credential without the scope, a string past its limit).
  */
 export function caseArbitrary(
   target: GenerateTarget,
   scope: CaseScope,
 ): fc.Arbitrary<GeneratedCase> {
   const kinds = kindArbitraries(target, scope);
-  return fc.oneof(...kinds.map(([kind, arbitrary]) => ({ arbitrary, weight: WEIGHTS[kind] ?? 1 })));
+  return fc
+    .oneof(...kinds.map(([kind, arbitrary]) => ({ arbitrary, weight: WEIGHTS[kind] ?? 1 })))
+    .map((request) => named(request, target, scope));
 }
 
-type Kinds = Array<[CaseKind, fc.Arbitrary<GeneratedCase>]>;
+/** Kinds whose requests come from the schema, and may turn out valid, open or broken. */
+const FROM_SCHEMA = new Set<CaseKind>([
+  'valid',
+  'example',
+  'no-scope',
+  'wrong-type',
+  'missing-field',
+]);
 
-/** What every kind of case is built with: its body, its credentials, how a draft is finished. */
-interface Builder {
-  target: GenerateTarget;
-  scope: CaseScope;
-  method: string;
-  path: string;
-  body: fc.Arbitrary<string | undefined>;
-  pick: (list: Credential[]) => fc.Arbitrary<Credential>;
-  /** The request with the credential, the version (v1) and the content type filled in. */
-  finish: (credential: Credential | undefined, draft: Draft) => GeneratedCase;
-  plain: (kind: CaseKind, credential: Credential | undefined, body?: string) => GeneratedCase;
+/** The rules whose breaking names a request from the schema; others make it `invalid-body`. */
+const RULE_KINDS = new Map<RuleId, CaseKind>([
+  ['missing-scope', 'no-scope'],
+  ['access-model', 'no-scope'],
+  ['text-too-long', 'past-limit'],
+  ['url-too-long', 'past-limit'],
+]);
+
+/** `request` with the kind that says what it is: valid, open, or the rule it breaks. */
+function named(request: GeneratedCase, target: GenerateTarget, scope: CaseScope): GeneratedCase {
+  if (!FROM_SCHEMA.has(request.kind)) return request;
+  const { broken, open } = scope.expectation(request, target);
+  const meant = request.kind === 'example' ? 'example' : 'valid';
+  if (broken.length === 0) return { ...request, kind: open.length ? 'open' : meant };
+  if (request.kind === 'wrong-type' || request.kind === 'missing-field') return request;
+  return { ...request, kind: RULE_KINDS.get(broken[0]!.rule) ?? 'invalid-body' };
 }
 
 /** The kinds of case the operation and profile allow, each with its arbitrary. */
 function kindArbitraries(target: GenerateTarget, scope: CaseScope): Kinds {
-  const builder = builderOf(target, scope);
+  const raw = builderOf(target, scope);
+  // Mostly clean bodies, so that what a kind breaks is what the answer is judged by: an open value
+  // alongside would let any refusal through.
+  const builder = { ...raw, body: mostlyClean(raw) };
   return [
     ...validKinds(builder),
     ...bodyKinds(builder),
     ...versionKinds(builder),
     ...credentialKinds(builder),
+    ...pastLimitKinds(builder),
+    ...severalKinds(builder),
   ];
 }
 
-function builderOf(target: GenerateTarget, scope: CaseScope): Builder {
-  const method = target.entry.method.toUpperCase();
-  const { path } = target;
-  const finish = (credential: Credential | undefined, draft: Draft): GeneratedCase => ({
-    ...draft,
-    headers: {
-      ...(credential ? { authorization: `Bearer ${credential.token}` } : {}),
-      // v0 is outside the dated scheme (VER-06): no version is sent.
-      ...(target.generation === 'v1' ? { 'service-version': scope.version } : {}),
-      ...(draft.body === undefined ? {} : { 'content-type': target.mediaType ?? JSON_TYPE }),
-      ...draft.headers,
-    },
-  });
-  return {
-    target,
-    scope,
-    method,
-    path,
-    body: bodyArbitrary(target, scope),
-    pick: (list) => fc.constantFrom(...list),
-    finish,
-    plain: (kind, credential, body) =>
-      finish(credential, { kind, method, path, ...(body === undefined ? {} : { body }) }),
-  };
-}
-
-/** Requests that break no rule: bodies from the schema, and the document's examples. */
-function validKinds({ target, body, pick, plain }: Builder): Kinds {
+/**
+ * Requests that break no rule (bodies from the schema, and the document's examples), and the same
+ * with each live credential the operation's scopes or access model do not allow.
+ */
+function validKinds(builder: Builder): Kinds {
+  const { target, pick, plain } = builder;
   const { allowed, live } = target;
-  if (isDestructive(target) || !live.length) return [];
-  const kinds: Kinds = [
-    ['valid', fc.tuple(pick(live), body).map(([c, b]) => plain('valid', c, b))],
-  ];
+  if (isDestructive(target)) return [];
+  const { body } = builder;
+  const kinds: Kinds = [];
+  if (allowed.length)
+    kinds.push(['valid', fc.tuple(pick(allowed), body).map(([c, b]) => plain('valid', c, b))]);
+  const refused = live.filter((c) => !allowed.includes(c));
+  if (refused.length)
+    kinds.push([
+      'no-scope',
+      fc.tuple(pick(refused), body).map(([c, b]) => plain('no-scope', c, b)),
+    ]);
   const examples = target.examples.map((e) => encode(target, e));
   if (allowed.length && (examples.length || target.bodySchema === undefined))
     kinds.push([
@@ -131,6 +145,27 @@ function bodyKinds(builder: Builder): Kinds {
   // A form carries only strings: no field of one can have the wrong JSON type.
   if (target.mediaType === JSON_TYPE)
     kinds.push(['wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish)]);
+  const required = requiredFields(target.bodySchema);
+  if (required.length)
+    kinds.push([
+      'missing-field',
+      fc
+        .tuple(
+          pick(allowed),
+          arbitraryOf(target.bodySchema, scope.hints),
+          fc.constantFrom(...required),
+        )
+        .map(([c, value, field]) => {
+          const { [field]: _, ...rest } = isRecord(value) ? value : {};
+          return finish(c, {
+            kind: 'missing-field',
+            method,
+            path,
+            body: encode(target, rest),
+            change: `${field} left out`,
+          });
+        }),
+    ]);
   kinds.push(['omitted-body', pick(allowed).map((c) => plain('omitted-body', c))]);
   const otherTypes = fc.constantFrom(...CONTENT_TYPES.filter((t) => t !== target.mediaType));
   kinds.push([
@@ -207,8 +242,10 @@ function credentialKinds({ target, body, pick, plain, finish, method, path }: Bu
       fc.tuple(pick(revoked), body).map(([c, b]) => plain('revoked-credential', c, b)),
     ]);
   const anyCredential = allowed.length ? allowed : live;
-  const others = METHODS.filter((m) => !target.methods.includes(m.toLowerCase()));
-  if (others.length && anyCredential.length)
+  const others = otherMethods(target);
+  // Where the method is only assumed, another may be the implementation's own: a destructive
+  // operation gets it only with a credential that must be refused (severalKinds).
+  if (others.length && anyCredential.length && !isDestructive(target))
     kinds.push([
       'wrong-method',
       fc
@@ -218,36 +255,10 @@ function credentialKinds({ target, body, pick, plain, finish, method, path }: Bu
   return kinds;
 }
 
-/** A body from the schema (or undefined for an operation without one), as sent. */
-function bodyArbitrary(target: GenerateTarget, scope: CaseScope): fc.Arbitrary<string | undefined> {
-  if (target.bodySchema === undefined) return fc.constant(undefined);
-  return arbitraryOf(target.bodySchema, scope.hints).map((value) => encode(target, value));
-}
-
-/** A value as the operation's media type carries it: JSON, or a form of its fields as text. */
-function encode(target: GenerateTarget, value: unknown): string {
-  if (target.mediaType === JSON_TYPE || value === null || typeof value !== 'object')
-    return JSON.stringify(value);
-  const fields = Object.entries(value).map(([name, field]): [string, string] => [
-    name,
-    typeof field === 'string' ? field : JSON.stringify(field),
-  ]);
-  return new URLSearchParams(fields).toString();
-}
-
-/** VER-04: a number, a boolean, or a string off the `YYYY-MM-DD` pattern or of no known date. */
-function malformedVersion(versions: readonly string[]): fc.Arbitrary<string> {
-  return fc
-    .oneof(
-      fc.integer().map(String),
-      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
-      fc.constantFrom('true', 'false', 'null', 'latest', '2026-8-25', '26-08-25', '2026-02-30'),
-      fc
-        .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-        .map((d) => d.toISOString().slice(0, 10)),
-      fc.string({ unit: VISIBLE, minLength: 1, maxLength: 16 }),
-    )
-    .filter((v) => !versions.includes(v));
+/** The fields the body's schema requires at its root. */
+function requiredFields(schema: unknown): string[] {
+  const required = (schema as { required?: unknown } | undefined)?.required;
+  return Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : [];
 }
 
 /** A body with one field, at any depth, made `null`, a number or a boolean. */
@@ -282,16 +293,4 @@ function fieldPaths(schema: unknown, depth: number): string[][] {
     [name],
     ...fieldPaths(property, depth + 1).map((rest) => [name, ...rest]),
   ]);
-}
-
-/** A copy of `value` with `replaced` at `path`, objects made on the way where there are none. */
-function withField(value: Record<string, unknown>, path: string[], replaced: unknown): unknown {
-  const [name, ...rest] = path;
-  if (name === undefined) return replaced;
-  const inner = Object.hasOwn(value, name) && isRecord(value[name]) ? value[name] : {};
-  return { ...value, [name]: rest.length ? withField(inner, rest, replaced) : replaced };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

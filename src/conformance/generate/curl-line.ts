@@ -1,13 +1,25 @@
 import type { GeneratedCase } from './generated-case.js';
 
-/** A `curl` command that sends `request` again, each argument quoted for a POSIX shell. */
-export function curlLine(baseUrl: string, request: GeneratedCase): string {
+/**
+ * A `curl` command that sends `request` again, each argument quoted for a POSIX shell; each of
+ * `hidden` (the profile's credentials, where the line goes into a message) shown as `$TOKEN`.
+ */
+export function curlLine(
+  baseUrl: string,
+  request: GeneratedCase,
+  hidden: readonly string[] = [],
+): string {
   const parts = ['curl', '-i', '-X', request.method];
   for (const [name, value] of Object.entries(request.headers))
-    parts.push('-H', quote(`${name}: ${value}`));
+    parts.push('-H', quote(`${name}: ${hide(value, hidden)}`));
   if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
   parts.push(quote(`${baseUrl}${request.path}`));
   return parts.join(' ');
+}
+
+function hide(value: string, hidden: readonly string[]): string {
+  const bearer = /^Bearer (.+)$/i.exec(value)?.[1];
+  return bearer !== undefined && hidden.includes(bearer) ? 'Bearer $TOKEN' : value;
 }
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;

@@ -21,10 +21,18 @@ export function fieldHints(
     ['url', ['https://hooks.example.com/generated', 'https://example.org/hook']],
     ['apiVersion', [...versions]],
     ['event', events],
+    // VER-12: avatars the service hosts, so some senders pass the gate of 2026-08-25.
+    ['imageUrl', avatarUrls(profile)],
   ];
   return new Map(
     named
       .filter(([, values]) => values.length > 0)
       .map(([name, values]) => [name, fc.constantFrom(...values)]),
   );
+}
+
+/** Avatar URLs on the service's own hosts (its API host where the profile names none). */
+function avatarUrls(profile: Profile): string[] {
+  const hosts = profile.avatarHosts ?? [new URL(profile.baseUrl).origin];
+  return hosts.map((host) => `${host}/photos/people/generated.png`);
 }

@@ -1,38 +1,77 @@
+import { errorCode } from '../../client/error-code.js';
 import type { Diagnostic } from '../../diagnostic.js';
 import type { HttpAnswer } from '../../http-answer.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { judgeAnswer } from '../../validation/judge-answer.js';
-import { loadVersionRegistry } from '../../versions.js';
-import type { Refusal } from './expected-answer.js';
+import { lifecycleOf } from '../profile-facts.js';
+import type { Profile } from '../profile.js';
+import { ANY_REFUSAL, type Allowed, describeAllowed, statusMeets } from './answer-rules.js';
+import type { Broken, Expectation } from './expected-answer.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
 
 /** Statuses only the request rules give: a request that breaks none must not get them. */
 const RULE_STATUSES = new Set([401, 405, 413, 415]);
+/** How deep in an answer's body VER-04's list of versions is looked for. */
+const LIST_DEPTH = 3;
 
-type Finding = Pick<Diagnostic, 'message' | 'requirement'> &
-  Partial<Pick<Diagnostic, 'rule' | 'location' | 'expected' | 'actual'>>;
+export type Finding = Pick<Diagnostic, 'message'> &
+  Partial<
+    Pick<Diagnostic, 'requirement' | 'rule' | 'location' | 'expected' | 'actual' | 'reading'>
+  > & {
+    severity?: Diagnostic['severity'];
+    /**
+     * What was found, without the request's own values (ids, generated strings): the failing cases
+     * of an operation are grouped by it, and one of each group is shrunk and reported.
+     */
+    signature: string;
+  };
+
+export interface JudgeContext {
+  target: GenerateTarget;
+  version: string;
+  documents: Map<string, LoadedDocument>;
+  profile: Profile;
+}
 
 /**
  * What is wrong with the answer to one generated request: a server error; any way it differs from
- * the document; a refused request not refused with one of the spec's answers (VER-04's list of
- * versions, or the status and code of a broken rule); a request that breaks no rule refused by a
- * rule's status, or an example of the document not answered with success.
+ * the document; a request that breaks rules not answered as any of them allows (VER-04's list of
+ * versions, or a broken rule's status and code), or as any refusal where part of it is open; a
+ * request that breaks no rule refused by a rule's status, or an example of the document refused as
+ * invalid. An open request is judged only for server errors and its shape.
  */
 export function judgeCase(
   request: GeneratedCase,
   answer: HttpAnswer<any>,
-  refusals: readonly Refusal[],
-  context: { target: GenerateTarget; version: string; documents: Map<string, LoadedDocument> },
+  expectation: Expectation,
+  context: JudgeContext,
 ): Finding[] {
-  const { target, version, documents } = context;
+  const { target } = context;
   const findings: Finding[] = [];
   if (answer.status >= 500)
     findings.push({
       message: `a server error (${answer.status}) to a ${request.kind} request`,
       requirement: target.requirement,
       actual: answer.body,
+      signature: `server error ${answer.status} to ${request.kind}`,
     });
+  findings.push(...shapeFindings(request, answer, context));
+  findings.push(...versionFindings(request, answer, context));
+  if (expectation.broken.length) findings.push(...refusalFindings(answer, expectation, context));
+  else if (expectation.open.length === 0) findings.push(...passFindings(request, answer, target));
+  return findings;
+}
+
+/**
+ * Every way the answer differs from the document; an answer to a method the path lacks is beyond
+ * what the document describes, whatever its status.
+ */
+function shapeFindings(
+  request: GeneratedCase,
+  answer: HttpAnswer<any>,
+  { target, version, documents }: JudgeContext,
+): Finding[] {
   const judged = {
     path: request.path,
     method: request.method,
@@ -40,37 +79,91 @@ export function judgeCase(
     headers: answer.headers ?? {},
     body: answer.body,
   };
-  for (const shape of judgeAnswer(documents, judged, version))
-    findings.push({ ...shape, requirement: target.requirement });
-  findings.push(...versionFindings(request, answer, version));
-  if (refusals.length) findings.push(...refusalFindings(answer, refusals, version));
-  else findings.push(...passFindings(request, answer, target));
-  return findings;
+  const otherMethod = !target.methods.includes(request.method.toLowerCase());
+  return judgeAnswer(documents, judged, version)
+    .filter((d) => !(otherMethod && d.rule === 'undocumented_operation'))
+    .map((shape) => ({
+      ...shape,
+      requirement: target.requirement,
+      signature: `shape ${shape.rule} ${(shape.location ?? '').replace(/\/\d+(?=\/|$)/g, '/#')} ${answer.status}`,
+    }));
 }
 
+/** The request breaks rules: its answer must be one of theirs (or any refusal, where it is open). */
 function refusalFindings(
   answer: HttpAnswer<any>,
-  refusals: readonly Refusal[],
-  version: string,
+  { broken, open }: Expectation,
+  { version, profile }: JudgeContext,
 ): Finding[] {
-  // v1 names the code in `error`, v0 in `code`.
-  const code = answer.body?.error ?? answer.body?.code;
-  const met = refusals.some((r) =>
-    r.code === undefined
-      ? answer.status === r.status && listsVersion(answer.body, version)
-      : answer.status === r.status && code === r.code,
-  );
-  if (met) return [];
-  const [first] = refusals;
-  const wanted = refusals.map((r) => `${r.status} ${r.code ?? 'listing the supported versions'}`);
+  const alternatives: Allowed[] = [
+    ...broken.map((b) => b.allowed),
+    ...(open.length ? [ANY_REFUSAL] : []),
+  ];
+  const code = errorCode(answer.body);
+  const got = `${answer.status}${code === undefined ? '' : ` ${code}`}`;
+  const breaks = broken.map((b) => `${b.why} (${b.requirement})`).join(' and ');
+  const rules = [...new Set(broken.map((b) => b.rule))].sort().join('+');
+  const met = alternatives.filter((allowed) => meets(answer, allowed, version));
+  if (met.length) return readingFindings(met, { code, got, breaks, rules }, profile, broken);
+  const expected = [...new Set(alternatives.map(describeAllowed))];
+  const carries = open.length ? `; it also carries ${open.join('; ')}` : '';
   return [
     {
-      message: `the request breaks a rule (${first!.why}): expected ${[...new Set(wanted)].join(' or ')}, got ${answer.status}${code === undefined ? '' : ` ${code}`}`,
-      requirement: first!.requirement,
-      expected: [...new Set(wanted)],
-      actual: { status: answer.status, body: answer.body },
+      message: `the request breaks a rule: ${breaks}${carries}; expected ${expected.join(' or ')}, got ${got}`,
+      requirement: nearest(broken, answer).requirement,
+      expected,
+      actual: { status: answer.status, ...(code === undefined ? {} : { error: code }) },
+      signature: `refusal ${rules}${open.length ? '+open' : ''} got ${got}`,
     },
   ];
+}
+
+/**
+ * The answer is one the specification allows; where each allowed answer it meets narrows its code
+ * by a reading (AUTH-02.code-by-cause: none sent is `not_authed`) the answer's code is not, that
+ * is a warning, or a failure where the profile opts into the reading.
+ */
+function readingFindings(
+  met: readonly Allowed[],
+  seen: { code: string | undefined; got: string; breaks: string; rules: string },
+  profile: Profile,
+  broken: readonly Broken[],
+): Finding[] {
+  // One it meets without a reading, or whose reading the code meets too: nothing to say.
+  if (met.some((a) => !a.reading || a.reading.codes.includes(seen.code ?? ''))) return [];
+  const { id, codes } = met[0]!.reading!;
+  const requirement = broken.find((b) => b.allowed.reading?.id === id)?.requirement;
+  return [
+    {
+      message: `the request breaks a rule: ${seen.breaks}; the status is right, but the code is ${seen.code ?? 'missing'}, not ${codes.join(' or ')}`,
+      ...(requirement ? { requirement } : {}),
+      expected: codes,
+      actual: seen.code,
+      reading: id,
+      severity: profile.readings?.includes(id) ? 'error' : 'warning',
+      signature: `reading ${id} ${seen.rules} got ${seen.got}`,
+    },
+  ];
+}
+
+/**
+ * The broken rule an answer comes nearest to, whose requirement a disagreement is reported under:
+ * the one whose code it carries, else whose status it has, else the first.
+ */
+function nearest(broken: readonly Broken[], answer: HttpAnswer<any>): Broken {
+  const code = errorCode(answer.body);
+  return (
+    broken.find((b) => code !== undefined && b.allowed.codes?.includes(code)) ??
+    broken.find((b) => statusMeets(b.allowed, answer.status)) ??
+    broken[0]!
+  );
+}
+
+/** Whether the answer is one `allowed` describes. */
+function meets(answer: HttpAnswer<any>, allowed: Allowed, version: string): boolean {
+  if (!statusMeets(allowed, answer.status)) return false;
+  if (allowed.codes && !allowed.codes.includes(errorCode(answer.body) ?? '')) return false;
+  return !allowed.listsVersions || listsVersion(answer.body, version, LIST_DEPTH);
 }
 
 function passFindings(
@@ -78,26 +171,29 @@ function passFindings(
   answer: HttpAnswer<any>,
   target: GenerateTarget,
 ): Finding[] {
+  const code = errorCode(answer.body);
   if (RULE_STATUSES.has(answer.status))
     return [
       {
         message:
-          `a request that breaks no request rule was refused with ${answer.status} ${answer.body?.error ?? ''}`.trim(),
+          `a request that breaks no request rule was refused with ${answer.status} ${code ?? ''}`.trim(),
         requirement: target.requirement,
         actual: { status: answer.status, body: answer.body },
+        signature: `valid refused ${answer.status} ${code ?? '-'}`,
       },
     ];
   if (
     request.kind === 'example' &&
     !namesResource(request) &&
     answer.status >= 400 &&
-    answer.body?.error === 'invalid_parameter'
+    code === 'invalid_parameter'
   )
     return [
       {
         message: `an example of the document was refused as invalid (${answer.status} invalid_parameter)`,
         requirement: target.requirement,
         actual: { status: answer.status, body: answer.body },
+        signature: `example refused ${answer.status}`,
       },
     ];
   return [];
@@ -105,12 +201,12 @@ function passFindings(
 
 /**
  * VER-02: a request without `Service-Version` is served at its credential's pin, the version under
- * test. VER-05: a version the registry lists as supported is not answered as deprecated.
+ * test. VER-05: a version the profile's own lifecycle keeps supported is not answered as deprecated.
  */
 function versionFindings(
   request: GeneratedCase,
   answer: HttpAnswer<any>,
-  version: string,
+  { version, profile }: JudgeContext,
 ): Finding[] {
   const findings: Finding[] = [];
   const named = answer.headers?.['service-version'];
@@ -120,21 +216,24 @@ function versionFindings(
       requirement: 'VER-02',
       expected: version,
       actual: named,
+      signature: `pin not applied: answered at ${named ?? '-'}`,
     });
-  const entry = loadVersionRegistry().versions.find((v) => v.version === named);
-  if (entry?.status === 'supported' && answer.headers?.deprecation !== undefined)
+  const deprecation = answer.headers?.deprecation;
+  if (named && deprecation !== undefined && lifecycleOf(profile, named) === 'supported')
     findings.push({
-      message: `${named} is supported, yet the answer says Deprecation: ${answer.headers.deprecation}`,
+      message: `${named} is supported (the profile's lifecycle), yet the answer says Deprecation: ${deprecation}`,
       requirement: 'VER-05',
-      actual: answer.headers.deprecation,
+      actual: deprecation,
+      signature: `deprecation on supported ${named}`,
     });
   return findings;
 }
 
-/** VER-04: the body lists the supported versions. */
-function listsVersion(body: unknown, version: string): boolean {
-  const listed = (body as { supportedVersions?: unknown } | undefined)?.supportedVersions;
-  return Array.isArray(listed) && listed.includes(version);
+/** VER-04: the body lists the supported versions, under whatever field: a list naming `version`. */
+function listsVersion(body: unknown, version: string, depth: number): boolean {
+  if (Array.isArray(body)) return body.includes(version);
+  if (body === null || typeof body !== 'object' || depth === 0) return false;
+  return Object.values(body).some((value) => listsVersion(value, version, depth - 1));
 }
 
 /**

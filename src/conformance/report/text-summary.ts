@@ -132,17 +132,34 @@ function countLine(results: readonly CheckResult[]): string {
   return `${results.length} results (${versions} version${versions === 1 ? '' : 's'}): ${count('passed')} passed, ${count('failed')} failed, ${count('not_applicable')} not applicable, ${count('not_testable')} not testable; ${warnings} warning${warnings === 1 ? '' : 's'}`;
 }
 
-/** The generative phase in a few lines: how much it sent, its seed, and each failing case's replay. */
-export function generatedSummary({ seed, runs, failures }: GenerateReport): string {
+/**
+ * The generative phase in a few lines: how much it sent, its seed, and each distinct failure (an
+ * operation reports every way it failed, not only the first) and warning (a finding that rests on a
+ * reading the profile does not opt into): what it was, how many cases showed it, and its shrunk
+ * case's replay.
+ */
+export function generatedSummary({ seed, runs, failures, warnings }: GenerateReport): string {
   const cases = runs.reduce((sum, run) => sum + run.cases, 0);
   const cut = runs.filter((run) => run.interrupted).length;
+  const failing = new Set(failures.map((f) => `${f.version} ${f.operation}`)).size;
+  const count = (n: number, what: string) => `${n} distinct ${what}${n === 1 ? '' : 's'}`;
+  const warned = warnings.length ? `, ${count(warnings.length, 'warning')}` : '';
   const lines = [
-    `Generated requests: ${cases} cases over ${runs.length} operations and versions, seed ${seed}${cut ? ` (${cut} cut short by --max-time)` : ''}: ${failures.length} failed`,
+    `Generated requests: ${cases} cases over ${runs.length} operations and versions, seed ${seed}${cut ? ` (${cut} cut short by --max-time)` : ''}: ${count(failures.length, 'failure')}${failing ? ` in ${failing} of them` : ''}${warned}`,
   ];
-  for (const failure of failures)
+  for (const failure of [...failures, ...warnings]) {
+    const [first] = failure.findings;
+    const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
+    const reading =
+      first?.reading && failure.severity === 'warning'
+        ? ` [warning: reading ${first.reading}]`
+        : '';
+    const replayed = failure.reproduced ? '' : ' (it did not fail again when replayed)';
     lines.push(
-      `  ${failure.version} ${failure.operation}: ${failure.case.kind} request, shrunk ${failure.shrinks} times`,
+      `  ${failure.version} ${failure.operation}: ${failure.case.kind} request: ${what}${reading}`,
+      `    ${failure.occurrences} case${failure.occurrences === 1 ? '' : 's'} so; shrunk ${failure.shrinks} times${replayed}; seed ${failure.seed}, path ${failure.path}`,
       `    ${failure.curl}`,
     );
+  }
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runGenerate } from '../../../src/conformance/generate/run-generate.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
+import type { Profile } from '../../../src/conformance/profile.ts';
 import { listVersions } from '../../../src/versions.ts';
 import { startRecordingServer } from '../../support/recording-server.ts';
 import { useReferenceServer } from '../../support/reference-server.ts';
@@ -24,7 +25,13 @@ describe('generated requests against the reference server', () => {
         maxTimeMs: 50_000,
       });
       expect(report.failures.map((f) => [f.operation, f.curl, f.findings])).toEqual([]);
+      expect(report.warnings.map((f) => [f.operation, f.curl, f.findings])).toEqual([]);
       expect(report.results.map((r) => r.status)).not.toContain('failed');
+      // The generated requests set off no event; the one the suite set off shows the watch live.
+      expect(report.results.find((r) => r.check === 'generated deliveries')).toMatchObject({
+        status: 'passed',
+        notes: [expect.stringMatching(/set off no event; one meeting.ended/)],
+      });
       // Every v1 operation got requests (and v0's, once per run), and every kind of case was sent somewhere.
       expect(report.runs.map((r) => r.operation)).toEqual([
         'GET /v1/webhook.list',
@@ -50,6 +57,10 @@ describe('generated requests against the reference server', () => {
           'wrong-method',
           'wrong-type',
           'no-version',
+          'missing-field',
+          'no-scope',
+          'open',
+          'several',
         ]),
       );
     },
@@ -63,7 +74,11 @@ describe('the seed', () => {
     // Answers everything wrong, so cases fail and are shrunk: shrinking is replayed as well.
     const server = await startRecordingServer(() => ({ status: 200, body: {} }));
     try {
-      const profile = { ...referenceProfile(), baseUrl: server.url, localDestinations: false };
+      const profile = {
+        ...referenceProfile(),
+        baseUrl: server.url,
+        plainHttpDestinations: 'none' as const,
+      };
       await runGenerate(profile, ['2026-08-25'], { seed, maxExamples: 15, maxTimeMs: 30_000 });
       return server.requests.map(({ method, url, headers, body }) => ({
         method,
@@ -84,4 +99,42 @@ describe('the seed', () => {
     expect(again).toEqual(first);
     expect(other).not.toEqual(first);
   }, 60_000);
+});
+
+describe('the deliveries the generated requests set off', () => {
+  const cases: Array<[string, (profile: Profile) => Profile, RegExp]> = [
+    [
+      'no trigger to show the watch live, and nothing arrived',
+      ({ eventTrigger: _, ...profile }) => profile,
+      /set off no event, and the profile names no eventTrigger/,
+    ],
+    [
+      'no plain-HTTP destination for the receiver',
+      (profile) => ({ ...profile, plainHttpDestinations: 'none' }),
+      /plainHttpDestinations: none/,
+    ],
+    [
+      "no list to find the receiver's subscriptions in",
+      (profile) => ({
+        ...profile,
+        implements: profile.implements.filter((o) => o !== 'v1 get /webhook.list'),
+      }),
+      /found in GET \/v1\/webhook.list/,
+    ],
+  ];
+  it.each(cases)(
+    'are not testable with %s',
+    async (_, change, reason) => {
+      const report = await runGenerate(change(referenceProfile()), ['2026-08-25'], {
+        seed: 3,
+        maxExamples: 5,
+        maxTimeMs: 20_000,
+      });
+      expect(report.results.find((r) => r.check === 'generated deliveries')).toMatchObject({
+        status: 'not_testable',
+        reason: expect.stringMatching(reason),
+      });
+    },
+    60_000,
+  );
 });
