@@ -1,5 +1,6 @@
 import { CLIENT_ERROR } from '../expect-answer.js';
 import type { GenerateTarget } from './generate-target.js';
+import { gateVersion } from '../../versions.js';
 
 /** An answer the specification allows to a request that breaks one rule. */
 export interface Allowed {
@@ -197,7 +198,7 @@ export const ANSWER_RULES: ReadonlyMap<RuleId, AnswerRule> = new Map<RuleId, Ans
     'avatar-not-hosted',
     {
       requirement: 'VER-12',
-      spec: 'Sender: from 2026-08-25 `imageUrl` "must be a service-hosted avatar URL ...; other hosts give 400" (no code)',
+      spec: `Sender: from ${gateVersion('avatar-gate')} \`imageUrl\` "must be a service-hosted avatar URL ...; other hosts give 400" (no code)`,
       answer: () => ({ status: 400 }),
     },
   ],
