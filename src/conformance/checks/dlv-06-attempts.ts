@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.js';
+import type { Check, Skip } from '../check.js';
 import {
   type SubscribedHook,
   carries,
@@ -11,6 +11,13 @@ import {
 } from '../deliveries.js';
 import type { ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
+import { watchLoopLag } from '../timing.js';
+
+/**
+ * A stall of the suite's own process this long may have held one of its answers past the 3-second
+ * window (DLV-08), which the implementation then rightly took for a transport failure.
+ */
+const STALL_MS = 1000;
 
 /**
  * DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx fail at once.
@@ -34,7 +41,9 @@ export const dlv06Attempts: Check = {
       ['410', 410, 1],
       ['a redirect (307)', 307, 1, 'DLV-06.redirect-fails-at-once'],
     ];
-    return withHooks(
+    let unsure: Skip | undefined;
+    const lag = watchLoopLag();
+    const ran = await withHooks(
       context,
       cases.map(([, status]) => ({
         event: 'meeting.ended',
@@ -55,9 +64,22 @@ export const dlv06Attempts: Check = {
         );
         // Past the longest wait, so a fifth attempt or a retry of a 4xx would have come.
         await sleep(waitMs(context, 300) + 500);
+        const stalled = lag.stop();
         hooks.forEach((hook, i) => {
           const [name, , wanted, reading] = cases[i]!;
           const attempts = own(hook).length;
+          // Retried for transport alone while the suite stalled: its answer may have come late.
+          const late = own(hook)
+            .slice(1)
+            .every((r) => r.headers['service-retry-reason'] === 'transport');
+          if (attempts > wanted && wanted === 1 && late && stalled >= STALL_MS) {
+            unsure = {
+              skip: 'not_testable',
+              rerun: true,
+              reason: `the suite's process stalled for ${Math.round(stalled)} ms, so its ${name} answer may have come after the 3-second window and been retried as a transport failure; run on a less busy machine`,
+            };
+            return;
+          }
           if (attempts !== wanted)
             context.report({
               message: `a receiver answering ${name} got ${attempts} attempts`,
@@ -68,5 +90,7 @@ export const dlv06Attempts: Check = {
         });
       },
     );
+    lag.stop();
+    return ran ?? unsure;
   },
 };
