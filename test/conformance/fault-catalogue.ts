@@ -9,6 +9,7 @@ import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
 import { seedWorkspace } from '../../src/reference/fixtures.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
+import { beforeGate, fromGate, only } from './fault-versions.ts';
 
 /**
  * One deliberate departure from one rule, injected into the reference server (fault-injection.ts).
@@ -17,8 +18,12 @@ export interface Fault {
   id: string;
   /** The rule it breaks: the suite must fail a check and name this ID. */
   requirement: string;
-  /** The version to run the checks at, where the rule depends on it; the latest by default. */
-  version?: string;
+  /**
+   * The versions to run the checks at, each of which must catch the fault: every version where the
+   * behaviour it breaks exists (a gate's side, `fromGate`/`beforeGate`) and the fault can show. The
+   * latest alone by default: a behaviour no gate names is the same at every version.
+   */
+  versions?: (all: readonly string[]) => string[];
   /** Fresh hooks per run: some keep state (a cache of answers, a counter). */
   hooks: () => FaultHooks;
 }
@@ -152,7 +157,7 @@ export const FAULTS: Fault[] = [
     // VER-03: every answer names the latest version, whichever was used.
     id: 'version-header-always-the-latest',
     requirement: 'VER-03',
-    version: baseline,
+    versions: only(baseline),
     hooks: () => ({
       answer: (a) =>
         namedVersion(a)
@@ -188,6 +193,7 @@ export const FAULTS: Fault[] = [
     // VER-12: from the gate on, an avatar on any host is taken.
     id: 'foreign-avatars-taken-at-the-gate',
     requirement: 'VER-12',
+    versions: fromGate('avatar-gate'),
     hooks: () =>
       onSent('/v1/chat.postEphemeral', (a, sent) =>
         a.status === 400 && /^https:/.test(String(sent.sender?.imageUrl))
@@ -203,7 +209,7 @@ export const FAULTS: Fault[] = [
     // VER-12: the gate applies before its version too.
     id: 'avatars-gated-before-their-version',
     requirement: 'VER-12',
-    version: baseline,
+    versions: beforeGate('avatar-gate'),
     hooks: () =>
       on('/v1/chat.postEphemeral', (a, r) =>
         a.status === 200 &&
@@ -807,32 +813,40 @@ export const FAULTS: Fault[] = [
       ),
   },
   {
+    // The app's default (the latest) for the subscription's: it shows wherever the two differ.
     id: 'api-version-of-the-app',
     requirement: 'VER-08',
-    version: '2026-07-07',
-    hooks: () => attempt((a) => rewriteBody(a, (p) => (p.apiVersion = '2026-08-25'))),
+    versions: (all) => fromGate('envelope')(all).filter((v) => v !== latest),
+    hooks: () => attempt((a) => rewriteBody(a, (p) => (p.apiVersion = latest))),
   },
   {
     id: 'baseline-grammar-always',
     requirement: 'VER-10',
+    versions: fromGate('mention-render'),
     hooks: () =>
       attempt((a) => ({
         ...a,
         body: a.body.replaceAll('<!subteam^', '<@G-').replaceAll('<!channel>', '<@all>'),
       })),
   },
-  { id: 'membership-ignored', requirement: 'VER-11', hooks: () => ({ hears: () => true }) },
+  {
+    id: 'membership-ignored',
+    requirement: 'VER-11',
+    versions: (all) => [...all],
+    hooks: () => ({ hears: () => true }),
+  },
   {
     // Before 2026-08-20 too, a channel without the app is no chat it participates in (Events).
     id: 'unjoined-channels-heard-before-2026-08-20',
     requirement: 'VER-11',
-    version: '2026-07-23',
+    versions: beforeGate('membership'),
     hooks: () => ({ hears: (heard, event) => heard || event.type === 'chat.message' }),
   },
   {
     // From 2026-08-20 a subscription without a filter hears every message of its channels.
     id: 'mention-only-after-2026-08-20',
     requirement: 'VER-11',
+    versions: fromGate('membership'),
     hooks: () => ({
       hears: (heard, event, _, filter) =>
         heard && (filter?.mention === true || event.context?.mentionsApp !== false),
@@ -854,11 +868,11 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // The app's default (the latest) for the subscription's: it shows wherever the two differ.
     id: 'version-header-of-the-app',
     requirement: 'VER-14',
-    version: '2026-07-07',
-    hooks: () =>
-      attempt((a) => ({ ...a, headers: { ...a.headers, 'service-version': '2026-08-25' } })),
+    versions: (all) => all.filter((v) => v !== latest),
+    hooks: () => attempt((a) => ({ ...a, headers: { ...a.headers, 'service-version': latest } })),
   },
   // Health
   {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/conformance/profile.ts';
-import { runConformance, selectChecks } from '../../src/conformance/runner.ts';
+import { runConformance, runVersions, selectChecks } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
-import { loadVersionRegistry } from '../../src/versions.ts';
-import { FAULTS } from './fault-catalogue.ts';
+import { listVersions, loadVersionRegistry } from '../../src/versions.ts';
+import { FAULTS, type Fault } from './fault-catalogue.ts';
 import { type FaultHooks, startReferenceWithFaults } from './fault-injection.ts';
 
 // Each fault is injected into a fresh reference server, and the checks of the rule it breaks run
@@ -14,12 +14,24 @@ import { type FaultHooks, startReferenceWithFaults } from './fault-injection.ts'
 const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 const caught: string[] = [];
 
+/** The versions a fault runs at: where the behaviour it breaks exists; the latest by default. */
+const versionsOf = (fault: Fault): string[] =>
+  fault.versions?.(listVersions()) ?? [loadVersionRegistry().latest];
+
 /** The rules of the catalogue by the version their faults are run at. */
 const RULES_BY_VERSION = new Map<string, string[]>();
-for (const fault of FAULTS) {
-  const version = fault.version ?? loadVersionRegistry().latest;
-  RULES_BY_VERSION.set(version, [...(RULES_BY_VERSION.get(version) ?? []), fault.requirement]);
-}
+for (const fault of FAULTS)
+  for (const version of versionsOf(fault))
+    RULES_BY_VERSION.set(version, [...(RULES_BY_VERSION.get(version) ?? []), fault.requirement]);
+
+/**
+ * The requirements whose behaviour a gate of the registry changes: a fault of one of them says at
+ * which versions it runs, so none is caught at the latest alone while another version behaves
+ * otherwise.
+ */
+const GATED = new Set(
+  loadVersionRegistry().versions.flatMap((v) => v.gates.flatMap((g) => g.requirements)),
+);
 
 /** `use` against a fresh reference server with `hooks` injected, stopped and removed after. */
 async function withServer<T>(hooks: FaultHooks, use: (profile: Profile) => Promise<T>) {
@@ -70,23 +82,33 @@ describe('the fault catalogue', () => {
     60_000,
   );
 
+  it('a fault of a behaviour that changes by version says where it runs, and runs somewhere', () => {
+    expect(FAULTS.filter((f) => GATED.has(f.requirement) && !f.versions).map((f) => f.id)).toEqual(
+      [],
+    );
+    expect(FAULTS.filter((f) => versionsOf(f).length === 0).map((f) => f.id)).toEqual([]);
+  });
+
   it.each(FAULTS.map((f) => [`${f.requirement} ${f.id}`, f] as const))(
-    '%s is caught',
+    '%s is caught at every version it runs at',
     async (_, fault) => {
-      const version = fault.version ?? loadVersionRegistry().latest;
+      const versions = versionsOf(fault);
       const results = await withServer(fault.hooks(), (profile) =>
-        runConformance(profile, version, { checks: selectChecks([fault.requirement]) }),
+        runVersions(profile, versions, { checks: selectChecks([fault.requirement]) }),
       );
-      const named = results.filter(
-        (r) =>
-          r.status === 'failed' && r.diagnostics.some((d) => d.requirement === fault.requirement),
-      );
+      const caughtAt = (version: string) =>
+        results.some(
+          (r) =>
+            r.version === version &&
+            r.status === 'failed' &&
+            r.diagnostics.some((d) => d.requirement === fault.requirement),
+        );
       expect(
-        named.map((r) => r.check),
-        JSON.stringify(results.map((r) => [r.check, r.status, r.reason])),
-      ).not.toEqual([]);
+        versions.filter((v) => !caughtAt(v)),
+        JSON.stringify(results.map((r) => [r.version, r.check, r.status, r.reason])),
+      ).toEqual([]);
       caught.push(fault.id);
     },
-    30_000,
+    60_000,
   );
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { Fault } from '../fault-catalogue.ts';
+import { beforeGate, fromGate } from '../fault-versions.ts';
 import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
 
 /** The reference app's signing secret (src/reference/fixtures.ts). */
@@ -42,6 +43,7 @@ export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [
     // Otherwise valid: token.revoked accepts meeting.ended's data, so only `type` is wrong.
     id: 'envelope-names-another-event',
     requirement: 'VER-08',
+    versions: fromGate('envelope'),
     hooks: () =>
       payloads((p) => {
         if (p.type !== 'meeting.ended') return false;
@@ -53,11 +55,15 @@ export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [
     // VER-10: the current grammar at a version before it, where groups are `<@uuid>`.
     id: 'subteam-grammar-before-2026-08-07',
     requirement: 'VER-10',
-    version: '2026-07-23',
+    versions: beforeGate('mention-render'),
     hooks: () =>
       payloads((p) => {
-        if (p.type !== 'chat.message') return false;
-        p.data.text = p.data.text.replace(/<@G-/g, '<!subteam^').replaceAll('<@all>', '<!channel>');
+        // Enveloped from the envelope's version on, bare before it.
+        const message = p.type === 'chat.message' ? p.data : p.chatType ? p : undefined;
+        if (typeof message?.text !== 'string') return false;
+        message.text = message.text
+          .replace(/<@G-/g, '<!subteam^')
+          .replaceAll('<@all>', '<!channel>');
         return true;
       }),
   },
@@ -65,7 +71,7 @@ export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [
     // VER-08.event-id (the reference opts in): a new eventId on every attempt of one delivery.
     id: 'event-id-per-attempt',
     requirement: 'VER-08',
-    version: '2026-07-07',
+    versions: fromGate('envelope'),
     hooks: () =>
       payloads((p) => {
         if (p.type !== 'meeting.ended') return false;

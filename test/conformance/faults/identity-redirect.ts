@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { signWebhook } from '../../../src/webhooks/sign.ts';
 import { APP, seedWorkspace } from '../../../src/reference/fixtures.ts';
 import type { Fault } from '../fault-catalogue.ts';
+import { fromGate } from '../fault-versions.ts';
 import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
 
 /** The reference app's signing secret: a changed attempt is signed again, so only its ids differ. */
@@ -70,6 +71,7 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
   {
     id: 'new-event-id-on-retry',
     requirement: 'VER-08',
+    versions: fromGate('envelope'),
     hooks: () => ({
       attempt: (a) => (a.number > 1 ? withEventId(a, (id) => `${id}_retry_${a.number}`) : a),
     }),
@@ -77,6 +79,7 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
   {
     id: 'one-event-id-for-every-event',
     requirement: 'VER-08',
+    versions: fromGate('envelope'),
     hooks: () => ({ attempt: (a) => withEventId(a, () => 'evt_always_the_same') }),
   },
   {
