@@ -795,6 +795,15 @@ export interface components {
                 "application/json": components["schemas"]["Error-body"];
             };
         };
+        /** @description A refusal the specification gives no status for on this operation (a body of another media type, a rate limit): any 4xx, with any error body (v0 names the code in `code`). */
+        "refusal-unspecified-v0": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error-body"];
+            };
+        };
         /**
          * @description A transient failure, as are transport errors and no 2xx within 3 seconds (DLV-06, DLV-08). The
          *     delivery is retried: at most 4 attempts in all, waiting about 1 s, 1 min, then 5 min; a
@@ -896,6 +905,7 @@ export interface operations {
             401: components["responses"]["unauthorized-v0"];
             403: components["responses"]["forbidden-v0"];
             500: components["responses"]["internal-error-v0"];
+            "4XX": components["responses"]["refusal-unspecified-v0"];
         };
     };
     webhookUnsubscribe: {
@@ -939,6 +949,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error-v0"];
+            "4XX": components["responses"]["refusal-unspecified-v0"];
         };
     };
     chatMessageDmEvent: {
