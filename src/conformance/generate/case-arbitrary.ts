@@ -17,10 +17,9 @@ import {
   VISIBLE,
   withField,
 } from './case-builder.js';
-import { mostlyClean, pastLimitKinds } from './clean-bodies.js';
+import { mostlyClean, mostlyCleanValues, pastLimitKinds } from './clean-bodies.js';
 import type { CaseKind, GeneratedCase } from './generated-case.js';
 import { type GenerateTarget, isDestructive } from './generate-target.js';
-import { arbitraryOf } from './schema-arbitrary.js';
 import { severalKinds } from './several-kinds.js';
 
 /** Content types a body is sent as; an operation's own is not a wrong one. */
@@ -33,14 +32,15 @@ const CONTENT_TYPES = [
 /**
  * Valid requests come most often: with their many combinations of optional keys and the profile's
  * data they reach the rules of the data (membership, archived channels). Credentials without the
- * scope, strings past their limits, wrong types and pairs of broken rules come more often than each
- * other kind.
+ * scope, strings past their limits, wrong types, missing fields and pairs of broken rules come more
+ * often than each other kind.
  */
 const WEIGHTS: Partial<Record<CaseKind, number>> = {
   valid: 12,
   'no-scope': 3,
-  'past-limit': 2,
+  'past-limit': 4,
   'wrong-type': 2,
+  'missing-field': 2,
   several: 2,
 };
 /**
@@ -138,23 +138,22 @@ function validKinds(builder: Builder): Kinds {
 
 /** A field of the wrong type, no body, a body of another content type. */
 function bodyKinds(builder: Builder): Kinds {
-  const { target, scope, body, pick, plain, finish, method, path } = builder;
+  const { target, body, pick, plain, finish, method, path } = builder;
   const { allowed } = target;
   if (isDestructive(target) || !allowed.length || target.bodySchema === undefined) return [];
   const kinds: Kinds = [];
   // A form carries only strings: no field of one can have the wrong JSON type.
   if (target.mediaType === JSON_TYPE)
-    kinds.push(['wrong-type', wrongTypeArbitrary(target, scope, pick(allowed), finish)]);
+    kinds.push([
+      'wrong-type',
+      wrongTypeArbitrary(target, mostlyCleanValues(builder), pick(allowed), finish),
+    ]);
   const required = requiredFields(target.bodySchema);
   if (required.length)
     kinds.push([
       'missing-field',
       fc
-        .tuple(
-          pick(allowed),
-          arbitraryOf(target.bodySchema, scope.hints),
-          fc.constantFrom(...required),
-        )
+        .tuple(pick(allowed), mostlyCleanValues(builder), fc.constantFrom(...required))
         .map(([c, value, field]) => {
           const { [field]: _, ...rest } = isRecord(value) ? value : {};
           return finish(c, {
@@ -264,14 +263,11 @@ function requiredFields(schema: unknown): string[] {
 /** A body with one field, at any depth, made `null`, a number or a boolean. */
 function wrongTypeArbitrary(
   target: GenerateTarget,
-  scope: CaseScope,
+  base: fc.Arbitrary<Record<string, unknown>>,
   credential: fc.Arbitrary<Credential>,
   finish: (c: Credential | undefined, draft: Draft) => GeneratedCase,
 ): fc.Arbitrary<GeneratedCase> {
   const fields = fieldPaths(target.bodySchema, 0);
-  const base = arbitraryOf(target.bodySchema, scope.hints).map((value) =>
-    isRecord(value) ? value : {},
-  );
   const field = fields.length ? fc.constantFrom(...fields) : fc.constant<string[]>(['value']);
   const wrong = fc.oneof(fc.constant(null), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
   return fc.tuple(credential, base, field, wrong).map(([c, value, at, replaced]) =>

@@ -84,10 +84,15 @@ export function otherMethods(target: GenerateTarget): string[] {
 export function byClass(list: Credential[]): fc.Arbitrary<Credential> {
   const classes = new Map<string, Credential[]>();
   for (const credential of list) {
-    const key = `${credential.access} ${[...credential.scopes].sort().join(' ')}`;
+    const key = classOf(credential);
     classes.set(key, [...(classes.get(key) ?? []), credential]);
   }
   return fc.constantFrom(...classes.values()).chain((same) => fc.constantFrom(...same));
+}
+
+/** The kind of a credential: its access model and its scopes. */
+export function classOf(credential: Credential): string {
+  return `${credential.access} ${[...credential.scopes].sort().join(' ')}`;
 }
 
 /** A body from the schema (or undefined for an operation without one), as sent. */

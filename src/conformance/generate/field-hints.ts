@@ -21,7 +21,7 @@ export function fieldHints(
     ['url', ['https://hooks.example.com/generated', 'https://example.org/hook']],
     ['apiVersion', [...versions]],
     ['event', events],
-    // VER-12: avatars the service hosts, so some senders pass the gate of 2026-08-25.
+    // VER-12: avatars the service hosts, so some senders pass the avatar gate.
     ['imageUrl', avatarUrls(profile)],
   ];
   return new Map(

@@ -21,9 +21,10 @@ import { type FaultHooks, startReferenceWithFaults } from '../fault-injection.ts
 // without a fault reports none, so what is caught is the fault's doing.
 //
 // The budget: measured over seeds 1 to 10 at 100 cases per operation (GENERATE_MEASURE=1 prints
-// it), the first failing case came at most 99th (archived-channels-accept, a fault only the
-// fixture chat it names reaches), most faults within the first 30; 150 cases per operation leave
-// half as much again, and three seeds show no one seed is lucky.
+// it), the first failing case came at most 90th (archived-channels-accept, a fault only the fixture
+// chat it names reaches; 26th on average), every other fault within the first 50, most within the
+// first 20; 150 cases per operation leave a margin over that, and three seeds show no one seed is
+// lucky.
 const SEEDS = process.env.GENERATE_SEED ? [Number(process.env.GENERATE_SEED)] : [20261123, 1, 2];
 const MEASURED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const OPTIONS = { maxExamples: 150, maxTimeMs: 30_000 };
@@ -138,8 +139,11 @@ describe('the generative phase against the fault catalogue', () => {
     ]);
     const report = await generateAgainst(hooks, latest, { ...OPTIONS, seed: SEEDS[0]! });
     const ephemeral = report.failures.filter((f) => f.operation === 'POST /v1/chat.postEphemeral');
-    expect(ephemeral.flatMap((f) => f.findings.map((d) => d.requirement))).toEqual(
-      expect.arrayContaining(['AUTH-02', 'EPH-03']),
+    expect(ephemeral.map((f) => f.signature)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/unknown-credential.* got 403/),
+        expect.stringMatching(/text-too-long.* got 400 invalid_parameter/),
+      ]),
     );
     expect(new Set(ephemeral.map((f) => f.signature)).size).toBe(ephemeral.length);
     for (const failure of ephemeral) expect(failure.occurrences).toBeGreaterThan(0);
