@@ -1,6 +1,4 @@
-import { writeFile } from 'node:fs/promises';
-import { toJsonReport } from '../conformance/report/json-report.js';
-import { toJUnit } from '../conformance/report/junit.js';
+import { type ReportRequest, writeReports } from '../conformance/report/write-reports.js';
 import { allPassed } from '../conformance/report/requirement-summary.js';
 import { progressLine, textSummary } from '../conformance/report/text-summary.js';
 import { RECEIVER_CHECKS } from '../conformance/receiver-suite/checks/index.js';
@@ -20,7 +18,7 @@ export interface ReceiverCommandOptions {
   /** `all`, or versions separated by commas; the latest dated version when not given. */
   version?: string;
   only?: string;
-  reports: ReadonlyArray<{ kind: 'junit' | 'json'; file: string }>;
+  reports: readonly ReportRequest[];
 }
 
 /**
@@ -61,14 +59,7 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     startedAt,
     durationMs: Math.round(performance.now() - began),
   };
-  for (const { kind, file } of options.reports) {
-    const body =
-      kind === 'junit'
-        ? toJUnit(results)
-        : `${JSON.stringify(toJsonReport(results, run), null, 2)}\n`;
-    await writeFile(file, body);
-    console.log(`${kind} report written to ${file}`);
-  }
+  for (const line of await writeReports(options.reports, results, run)) console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
 

@@ -1,17 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { CHECKS } from '../../conformance/checks/index.js';
 import { runGenerate } from '../../conformance/generate/run-generate.js';
 import { readProfile } from '../../conformance/profile-file.js';
-import { toJsonReport } from '../../conformance/report/json-report.js';
-import { toJUnit } from '../../conformance/report/junit.js';
 import { allPassed } from '../../conformance/report/requirement-summary.js';
 import {
   generatedSummary,
   progressLine,
   textSummary,
 } from '../../conformance/report/text-summary.js';
+import {
+  type ReportRequest,
+  parseReportOption,
+  writeReports,
+} from '../../conformance/report/write-reports.js';
 import { type CheckResult, runVersions, selectChecks } from '../../conformance/runner.js';
 import { listVersions } from '../../versions.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
@@ -20,9 +22,6 @@ import { runReceiverCommand } from '../receiver-conformance.js';
 /** Bounds on the generative phase's options: a run stays finite whatever is asked. */
 const MAX_EXAMPLES = 100_000;
 const MAX_TIME_SECONDS = 86_400;
-
-const REPORTERS = { junit: toJUnit, json: toJsonReport } as const;
-type ReportKind = keyof typeof REPORTERS;
 
 export function register(command: Command, done: (code: ExitCode) => void): void {
   command
@@ -138,14 +137,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   if (generated) console.log(generatedSummary(generated));
   const durationMs = Math.round(performance.now() - began);
   const run = { profile: options.profile, versions, startedAt, durationMs };
-  for (const { kind, file } of reports) {
-    const body =
-      kind === 'junit'
-        ? toJUnit(results, generated)
-        : `${JSON.stringify(toJsonReport(results, run, generated), null, 2)}\n`;
-    await writeFile(file, body);
-    console.log(`${kind} report written to ${file}`);
-  }
+  for (const line of await writeReports(reports, results, run, generated)) console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
 
@@ -167,11 +159,8 @@ function generateOptions(options: ConformanceOptions) {
 const isSeed = (value: string) =>
   /^-?\d{1,10}$/.test(value) && Number(value) >= -(2 ** 31) && Number(value) < 2 ** 31;
 
-function parseReport(value: string): { kind: ReportKind; file: string } {
-  const [kind, ...rest] = value.split(':');
-  const file = rest.join(':');
-  // The kind is the user's: only the reporters' own names count, not `constructor`.
-  if (!Object.hasOwn(REPORTERS, kind!) || !file)
-    throw new UsageError(`--report takes junit:<file> or json:<file>, not "${value}"`);
-  return { kind: kind as ReportKind, file };
+function parseReport(value: string): ReportRequest {
+  const parsed = parseReportOption(value);
+  if ('problem' in parsed) throw new UsageError(parsed.problem);
+  return parsed;
 }

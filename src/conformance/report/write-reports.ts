@@ -1,0 +1,62 @@
+import { writeFile } from 'node:fs/promises';
+import type { GenerateReport } from '../generate/run-generate.js';
+import type { CheckResult } from '../runner.js';
+import { toJsonReport } from './json-report.js';
+import { toJUnit } from './junit.js';
+
+/** What a run says of itself in its reports (never a credential: the profile's path, not its body). */
+export interface RunInfo {
+  profile: string;
+  receiver?: string;
+  versions: string[];
+  startedAt: string;
+  durationMs: number;
+}
+
+type Reporter = (
+  results: readonly CheckResult[],
+  run: RunInfo,
+  generated: GenerateReport | undefined,
+) => string;
+
+/** Every `--report` kind, by the name the option takes: one entry per format. */
+const REPORTERS = new Map<string, Reporter>([
+  ['junit', (results, _run, generated) => toJUnit(results, generated)],
+  [
+    'json',
+    (results, run, generated) =>
+      `${JSON.stringify(toJsonReport(results, run, generated), null, 2)}\n`,
+  ],
+]);
+
+export interface ReportRequest {
+  kind: string;
+  file: string;
+}
+
+/** `<kind>:<file>` as `--report` takes it, or a message saying what it takes. */
+export function parseReportOption(value: string): ReportRequest | { problem: string } {
+  const at = value.indexOf(':');
+  const kind = at < 0 ? value : value.slice(0, at);
+  const file = at < 0 ? '' : value.slice(at + 1);
+  if (!REPORTERS.has(kind) || !file)
+    return {
+      problem: `--report takes ${[...REPORTERS.keys()].map((k) => `${k}:<file>`).join(' or ')}, not "${value}"`,
+    };
+  return { kind, file };
+}
+
+/** Writes each requested report; returns the lines to print, one per file written. */
+export async function writeReports(
+  requests: readonly ReportRequest[],
+  results: readonly CheckResult[],
+  run: RunInfo,
+  generated?: GenerateReport,
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const { kind, file } of requests) {
+    await writeFile(file, REPORTERS.get(kind)!(results, run, generated));
+    lines.push(`${kind} report written to ${file}`);
+  }
+  return lines;
+}
