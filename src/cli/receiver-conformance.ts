@@ -59,7 +59,7 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     startedAt,
     durationMs: Math.round(performance.now() - began),
   };
-  for (const line of await writeReports(options.reports, results, run)) console.log(line);
+  for (const line of await writeReports(options.reports, { results, run })) console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
 

@@ -137,7 +137,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   if (generated) console.log(generatedSummary(generated));
   const durationMs = Math.round(performance.now() - began);
   const run = { profile: options.profile, versions, startedAt, durationMs };
-  for (const line of await writeReports(reports, results, run, generated)) console.log(line);
+  for (const line of await writeReports(reports, { results, run, generated })) console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
 

@@ -13,18 +13,31 @@ export interface RunInfo {
   durationMs: number;
 }
 
-type Reporter = (
-  results: readonly CheckResult[],
-  run: RunInfo,
-  generated: GenerateReport | undefined,
-) => string;
+/**
+ * What the run exercised, as keys a set union merges (shards): `<version> <METHOD> <path> <status>`
+ * for each answer got, `<version> <event>` for each delivery received.
+ */
+export interface Exercised {
+  answers: string[];
+  events: string[];
+}
+
+/** Everything a report is written from: a run's results, or shards' merged. */
+export interface ReportInput {
+  results: readonly CheckResult[];
+  run: RunInfo;
+  generated?: GenerateReport;
+  exercised?: Exercised;
+}
+
+type Reporter = (input: ReportInput) => string;
 
 /** Every `--report` kind, by the name the option takes: one entry per format. */
 const REPORTERS = new Map<string, Reporter>([
-  ['junit', (results, _run, generated) => toJUnit(results, generated)],
+  ['junit', ({ results, generated }) => toJUnit(results, generated)],
   [
     'json',
-    (results, run, generated) =>
+    ({ results, run, generated }) =>
       `${JSON.stringify(toJsonReport(results, run, generated), null, 2)}\n`,
   ],
 ]);
@@ -49,13 +62,11 @@ export function parseReportOption(value: string): ReportRequest | { problem: str
 /** Writes each requested report; returns the lines to print, one per file written. */
 export async function writeReports(
   requests: readonly ReportRequest[],
-  results: readonly CheckResult[],
-  run: RunInfo,
-  generated?: GenerateReport,
+  input: ReportInput,
 ): Promise<string[]> {
   const lines: string[] = [];
   for (const { kind, file } of requests) {
-    await writeFile(file, REPORTERS.get(kind)!(results, run, generated));
+    await writeFile(file, REPORTERS.get(kind)!(input));
     lines.push(`${kind} report written to ${file}`);
   }
   return lines;
