@@ -29,3 +29,17 @@ export function parseRequirements(markdown: string): Requirement[] {
 export function loadRequirements(file = REQUIREMENTS_FILE): Requirement[] {
   return parseRequirements(readFileSync(file, 'utf8'));
 }
+
+/**
+ * VER-01's dated versions and its latest, as the requirement states them: the registry must hold
+ * exactly these (adding a version is the specification's change first).
+ */
+export function statedVersions(requirements = loadRequirements()): {
+  versions: string[];
+  latest: string;
+} {
+  const rule = requirements.find((r) => r.id === 'VER-01')!.rule;
+  const [listed, latest] = rule.split('latest is');
+  const dates = (text = '') => [...text.matchAll(/`(\d{4}-\d{2}-\d{2})`/g)].map((m) => m[1]!);
+  return { versions: dates(listed), latest: dates(latest)[0]! };
+}
