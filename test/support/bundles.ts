@@ -1,4 +1,5 @@
 import { type ApiDocument, type OpenApiDocument, listApiDocuments } from '../../src/documents.ts';
+import { resolveLocal } from '../../src/openapi/operations.ts';
 import { type DocumentValidator, pointer } from '../../src/validation/document-validator.ts';
 import { loadDocumentsByVersion } from '../../src/validation/documents-by-version.ts';
 
@@ -20,9 +21,26 @@ export function loadBundles(): Bundle[] {
       api,
       document,
       validator,
-      accepts: (keys, value) => validator.validate(pointer(keys), value).length === 0,
+      accepts: (keys, value) =>
+        validator.validate(pointer(resolvedKeys(document, keys)), value).length === 0,
     };
   });
+}
+
+/**
+ * The keys of the schema `keys` names, through any `$ref` on the way: the bundler moves a response
+ * or request body that a path item refers to whole under `components`.
+ */
+function resolvedKeys(document: OpenApiDocument, keys: ReadonlyArray<string | number>) {
+  let at: Array<string | number> = [];
+  let node: unknown = document;
+  for (const key of keys) {
+    const { value, location } = resolveLocal(document, node);
+    if (location) at = [...location];
+    node = (value as Record<string | number, unknown> | undefined)?.[key];
+    at.push(key);
+  }
+  return at;
 }
 
 export const JSON_BODY = ['content', 'application/json', 'schema'] as const;
