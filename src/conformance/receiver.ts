@@ -99,8 +99,11 @@ export async function startReceiver(callback: Callback = {}) {
     server.once('error', reject);
     server.listen(callback.port ?? 0, callback.host ?? '127.0.0.1', () => resolve());
   });
-  const base = callbackBase(callback, (server.address() as AddressInfo).port);
+  const { port } = server.address() as AddressInfo;
+  const base = callbackBase(callback, port);
   return {
+    /** The port it bound (a random one unless `callback.port` named it). */
+    port,
     /** A new path on the receiver, answered by `respond`. */
     hook(respond: Responder): Hook {
       const path = `/hook/${(next += 1)}`;
