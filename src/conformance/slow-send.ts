@@ -1,3 +1,4 @@
+import type { Clock, TimeScales } from '../time-scale.js';
 import type { Skip } from './check.js';
 
 /** How a timing check's requests went out, when they took too long for its window. */
@@ -12,9 +13,9 @@ export interface SlowSend {
   windowMs: number;
   /** The name of the window (`debounce window`) and the clock that scales it (`debounce`). */
   window: string;
-  clock: string;
-  /** That clock's factor in the profile (time-scale.ts). */
-  scale: number;
+  clock: Clock;
+  /** Every clock's factor in the profile (time-scale.ts). */
+  scales: TimeScales;
   /** What the lateness means for the check (`they need not coalesce`). */
   consequence: string;
 }
@@ -35,8 +36,9 @@ const ROOM = 1.5;
  */
 export function slowSendSkip(send: SlowSend): Skip {
   const sentMs = send.sendsMs.reduce((sum, ms) => sum + ms, 0);
+  const scale = send.scales[send.clock];
   const took = `${send.what} took ${Math.round(sentMs)} ms to send`;
-  const against = `the ${Math.round(send.windowMs)} ms ${send.window} at a ${send.clock} time scale of ${send.scale}`;
+  const against = `the ${Math.round(send.windowMs)} ms ${send.window} at a ${send.clock} time scale of ${scale}`;
   if (send.stalledMs >= sentMs / 2)
     return {
       skip: 'not_testable',
@@ -44,11 +46,15 @@ export function slowSendSkip(send: SlowSend): Skip {
       reason: `${took}, over half ${against}, while the suite's own event loop stalled for ${Math.round(send.stalledMs)} ms, so ${send.consequence}; run on a less busy machine`,
     };
   const roundTrip = sentMs / Math.max(1, send.sendsMs.length);
-  const realMs = send.windowMs * send.scale;
+  const realMs = send.windowMs * scale;
   const fits = Math.floor(realMs / ((sentMs / SHARE) * ROOM));
+  // The other clocks as they are: `--time-scale debounce=8` alone would run them in real time.
+  const flag = Object.entries({ ...send.scales, [send.clock]: fits })
+    .map(([clock, factor]) => `${clock}=${factor}`)
+    .join(',');
   const remedy =
     fits >= 1
-      ? `a ${send.clock} time scale of at most ${fits} would leave room (the profile's timeScale.${send.clock}, which the implementation must run at too; the reference server: serve --time-scale ${send.clock}=${fits}), or run the suite nearer the implementation`
+      ? `a ${send.clock} time scale of at most ${fits} would leave room (the profile's timeScale.${send.clock}, which the implementation must run at too; the reference server: serve --time-scale ${flag}), or run the suite nearer the implementation`
       : `even real time (${Math.round(realMs)} ms) leaves no room: run the suite nearer the implementation`;
   return {
     skip: 'not_testable',

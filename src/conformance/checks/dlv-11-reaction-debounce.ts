@@ -127,7 +127,7 @@ export const dlv11ReactionDebounce: Check = {
             windowMs: window,
             window: 'debounce window',
             clock: 'debounce',
-            scale: timeScales(context.profile.timeScale).debounce,
+            scales: timeScales(context.profile.timeScale),
             consequence: 'they need not coalesce',
           }));
         if (JSON.stringify(seen) !== JSON.stringify(wanted))
