@@ -120,6 +120,38 @@ describe('conformance --callback-url: deliveries through another address of the 
   });
 });
 
+describe('conformance --generate --callback-url: the delivery watch through the forwarder', () => {
+  it('receives the event it sets off through the forwarder', async () => {
+    const listen = await freePort();
+    const tunnel = await startForwarder({ port: listen });
+    try {
+      const { code, output } = await runMain(
+        'conformance',
+        '--profile',
+        profileFile,
+        '--version',
+        VERSION,
+        '--only',
+        'generated',
+        '--max-examples',
+        '1',
+        '--seed',
+        '1',
+        '--callback-listen',
+        `127.0.0.1:${listen}`,
+        '--callback-url',
+        tunnel.url,
+      );
+      expect(output).toMatch(/DLV-12 +passed +generated deliveries/);
+      expect(output).toMatch(/set off through the event trigger showed the watch would have/);
+      expect(code).toBe(EXIT.ok);
+      expect(tunnel.connections()).toBeGreaterThan(0);
+    } finally {
+      await tunnel.close();
+    }
+  });
+});
+
 describe('conformance --callback-url https: the receiver over TLS', () => {
   let server: ChildProcess | undefined;
   let strictProfile = '';
