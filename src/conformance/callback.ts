@@ -24,7 +24,7 @@ export interface Callback {
  * The longest `--callback-url`: SUB-03 takes destinations of up to 1024 characters, and the hook
  * path (`/hook/<n>`) is appended to it.
  */
-export const MAX_CALLBACK_URL = 1000;
+const MAX_CALLBACK_URL = 1000;
 /** The longest host name (RFC 1035), and so the longest `--callback-listen` host. */
 const MAX_HOST = 253;
 
