@@ -44,10 +44,11 @@ export function judgeGap(seenMs: number, low: number, high: number, lagMs: numbe
 }
 
 /**
- * Whether a gap is late by more than the stall, but by no more than the stall and one round trip
- * between the implementation and the receiver. Across a network (a receiver reached through a
- * callback URL) a retry comes after the answer's way back and the attempt's way there, which bounds
- * made for loopback do not cover: such a gap shows the network, not the implementation's wait.
+ * Whether a late gap is explained by the stall and one round trip between the implementation and
+ * the receiver together, the round trip the larger part. Across a network (a receiver reached
+ * through a callback URL) a retry comes after the answer's way back and the attempt's way there,
+ * which bounds made for loopback do not cover: such a gap shows the network, not the
+ * implementation's wait.
  */
 export function lateByRoundTrip(
   seenMs: number,
@@ -55,5 +56,5 @@ export function lateByRoundTrip(
   lagMs: number,
   roundTripMs: number,
 ): boolean {
-  return seenMs - lagMs > high && seenMs - lagMs - roundTripMs <= high;
+  return seenMs > high && seenMs - lagMs - roundTripMs <= high && roundTripMs > lagMs;
 }

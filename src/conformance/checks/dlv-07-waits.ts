@@ -68,7 +68,7 @@ export const dlv07Waits: Check = {
         const verdicts = seen.map((gap, i): GapVerdict | 'late' => {
           const high = wanted[i]! * 2 + LATE_MS;
           const verdict = judgeGap(gap, wanted[i]! / 2, high, lagMs);
-          const network = verdict === 'outside' && lateByRoundTrip(gap, high, lagMs, roundTripMs);
+          const network = verdict !== 'within' && lateByRoundTrip(gap, high, lagMs, roundTripMs);
           return network ? 'late' : verdict;
         });
         const wrong = seen.length !== wanted.length || verdicts.includes('outside');
