@@ -12,8 +12,8 @@ export interface Callback {
   /** The port it binds; a random free one when absent or 0. */
   port?: number;
   /**
-   * The base of every hook URL the implementation is given (`<url>/hook/<n>`), when it reaches the
-   * receiver at another address than the one bound. Checked by `callbackUrlProblem`.
+   * The base of every hook URL the implementation is given (`<url>/hook/<id>-<n>`), when it
+   * reaches the receiver at another address than the one bound. Checked by `callbackUrlProblem`.
    */
   url?: string;
   /** A certificate and its key, PEM: the receiver serves HTTPS. */
@@ -22,7 +22,7 @@ export interface Callback {
 
 /**
  * The longest `--callback-url`: SUB-03 takes destinations of up to 1024 characters, and the hook
- * path (`/hook/<n>`) is appended to it.
+ * path (`/hook/<id>-<n>`) is appended to it.
  */
 const MAX_CALLBACK_URL = 1000;
 /** The longest host name (RFC 1035), and so the longest `--callback-listen` host. */
@@ -78,7 +78,7 @@ export function callbackBase(callback: Callback, port: number): string {
   return `${scheme}://${isIP(reached) === 6 ? `[${reached}]` : reached}:${port}`;
 }
 
-/** Whether deliveries reach the receiver over HTTPS: what SUB-03 asks outside local environments. */
+/** Whether deliveries reach the receiver over HTTPS, as SUB-03 asks outside local environments. */
 export function callbackIsHttps(callback: Callback = {}): boolean {
   if (callback.url) return new URL(callback.url).protocol === 'https:';
   return callback.tls !== undefined;

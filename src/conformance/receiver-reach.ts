@@ -5,9 +5,9 @@ import type { Profile } from './profile.js';
 /**
  * Why the implementation cannot deliver to the suite's receiver, or undefined when it can be
  * tried. SUB-03: "HTTPS required outside local environments". A receiver reached over HTTPS (a
- * `--callback-url https://...`, or the receiver's own TLS) needs no plain-HTTP destination, whatever
- * the profile says of them; over plain HTTP the profile's `plainHttpDestinations` decides, as it
- * names the hosts it takes (`local`: the implementation's own idea of local) only loosely.
+ * `--callback-url https://...`, or the receiver's own TLS) needs no plain-HTTP destination,
+ * whatever the profile says of them. Over plain HTTP only the profile's `none` rules deliveries
+ * out: which hosts `local` takes is the implementation's own idea of local.
  */
 export function receiverUnreachable(profile: Profile, callback: Callback = {}): string | undefined {
   if (callbackIsHttps(callback)) return undefined;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type IncomingHttpHeaders, type RequestListener, createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -44,10 +45,11 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The hook path a request names: the end of its path, so a tunnel or proxy that keeps a prefix of
- * the callback URL (`https://lb.example/suite/hook/3`) and one that strips it both find the hook.
+ * the callback URL (`https://lb.example/suite/hook/3f2a9c01-3`) and one that strips it both find
+ * the hook.
  */
 function hookPath(url: string): string | undefined {
-  return /(\/hook\/\d+)$/.exec(url.split('?')[0] ?? '')?.[1];
+  return /(\/hook\/[0-9a-f]{8}-\d+)$/.exec(url.split('?')[0] ?? '')?.[1];
 }
 
 /**
@@ -60,6 +62,9 @@ function hookPath(url: string): string | undefined {
 export async function startReceiver(callback: Callback = {}) {
   const hooks = new Map<string, { hook: Hook; respond: Responder }>();
   const timers = new Set<NodeJS.Timeout>();
+  // Hook paths are this receiver's own: on a fixed port or callback URL, a later receiver (the
+  // generated phase's, the next run's) must not take retries of an earlier one's hooks as its own.
+  const instance = randomBytes(4).toString('hex');
   let next = 0;
   const listener: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
@@ -106,7 +111,7 @@ export async function startReceiver(callback: Callback = {}) {
     port,
     /** A new path on the receiver, answered by `respond`. */
     hook(respond: Responder): Hook {
-      const path = `/hook/${(next += 1)}`;
+      const path = `/hook/${instance}-${(next += 1)}`;
       const hook: Hook = { url: `${base}${path}`, received: [] };
       hooks.set(path, { hook, respond });
       return hook;

@@ -18,14 +18,15 @@ afterAll(() => receiver.close());
 describe('the delivery receiver behind a callback URL', () => {
   it('names hooks below the callback URL', () => {
     const hook = receiver.hook(() => ({ status: 204 }));
-    expect(hook.url).toMatch(/^https:\/\/tunnel\.example\/suite\/hook\/\d+$/);
+    expect(hook.url).toMatch(/^https:\/\/tunnel\.example\/suite\/hook\/[0-9a-f]{8}-\d+$/);
     receiver.remove(hook);
   });
 
   it.each([
     ['the prefix kept', (path: string) => `/suite${path}`, 204],
     ['the prefix stripped', (path: string) => path, 204],
-    ['another hook number', () => '/suite/hook/999', 410],
+    ['another hook number', (path: string) => `/suite${path}999`, 410],
+    ["another receiver's hook", (path: string) => path.replace(/[0-9a-f]{8}/, '00000000'), 410],
     ['a path that only starts like a hook', (path: string) => `${path}/x`, 410],
   ])('a request with %s is answered %s', async (_, pathOf, status) => {
     const hook = receiver.hook(() => ({ status: 204 }));
