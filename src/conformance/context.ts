@@ -3,6 +3,7 @@ import type { HttpAnswer } from '../http-answer.js';
 import { redactText, redactValue } from '../redact.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
+import type { Callback } from './callback.js';
 import type { Profile } from './profile.js';
 import { readAnswer } from './read-answer.js';
 import { readingFails } from './readings.js';
@@ -59,8 +60,10 @@ export interface CheckContext {
     scopes?: string[];
     access?: 'organization' | 'personal';
   }): string | undefined;
-  /** The run's delivery receiver on loopback, started on first use. */
+  /** The run's delivery receiver, started on first use. */
   receiver(): Promise<Receiver>;
+  /** Where the receiver listens and how the implementation reaches it; loopback when absent. */
+  callback?: Callback;
   /**
    * Whether checks may wait out the real schedule (minutes) rather than report it as not testable.
    */
@@ -89,6 +92,8 @@ export interface RunScope {
   version: string;
   documents: Map<string, LoadedDocument>;
   receiver: () => Promise<Receiver>;
+  /** How the implementation reaches the receiver (`--callback-url`); loopback when absent. */
+  callback?: Callback;
   fullSchedule: boolean;
 }
 
@@ -111,7 +116,7 @@ export function createContext(
     requirements,
     reading: checkReading,
   }: { id: string; requirements: readonly string[]; reading?: string },
-  { profile, version, documents, receiver, fullSchedule }: RunScope,
+  { profile, version, documents, receiver, callback, fullSchedule }: RunScope,
 ): { context: CheckContext; found: Found } {
   const found: Found = { findings: [], shapes: [], notes: [] };
   const requirement = requirements[0];
@@ -131,6 +136,7 @@ export function createContext(
     profile,
     version,
     receiver,
+    ...(callback ? { callback } : {}),
     fullSchedule,
     documents,
     judge,

@@ -6,8 +6,8 @@ import type { CheckContext } from './context.js';
 import { deliveryFindings } from './delivery-findings.js';
 import { findSubscription } from './find-subscription.js';
 import { needCredential } from './needs.js';
-import { plainHttpDestinations } from './profile-facts.js';
 import type { Hook, Received, Responder } from './receiver.js';
+import { receiverUnreachable } from './receiver-reach.js';
 
 export interface HookOptions {
   generation?: 'v0' | 'v1';
@@ -62,11 +62,6 @@ const NO_TRIGGER: Skip = {
   skip: 'not_testable',
   reason:
     'the profile names no eventTrigger, so the suite cannot make the implementation emit events',
-};
-const NO_LOCAL: Skip = {
-  skip: 'not_testable',
-  reason:
-    "the profile says the implementation takes no plain-HTTP destinations (plainHttpDestinations: none), and the suite's receiver listens on loopback over plain HTTP; run it as a local environment (the reference server: serve --allow-local-destinations)",
 };
 
 /** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
@@ -154,7 +149,8 @@ export async function openHook(
   if (apiVersion === INHERIT) apiVersion = undefined;
   const { profile, call } = context;
   if (!profile.eventTrigger) return NO_TRIGGER;
-  if (plainHttpDestinations(profile) === 'none') return NO_LOCAL;
+  const unreachable = receiverUnreachable(profile, context.callback);
+  if (unreachable) return { skip: 'not_testable', reason: unreachable };
   const need = needCredential(context, {
     operation: `${generation} post /webhook.subscribe`,
     pin,

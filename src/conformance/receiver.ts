@@ -1,7 +1,10 @@
-import { type IncomingHttpHeaders, createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { type IncomingHttpHeaders, type RequestListener, createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { HttpAnswer } from '../http-answer.js';
+import { type Callback, callbackBase } from './callback.js';
 
 /** One delivery attempt as the receiver saw it. */
 export interface Received {
@@ -32,20 +35,49 @@ export interface Hook {
   received: Received[];
 }
 
+/** The largest delivery body the receiver reads; a larger one is answered 413 and dropped. */
+export const MAX_RECEIVED_BYTES = 1024 * 1024;
 /**
- * The suite's delivery receiver: one loopback HTTP server, one path per hook, each hook recording
- * what arrives and answering as its responder says. Unknown paths get 410, so an implementation
- * that keeps sending to a removed hook is told the destination is gone.
+ * How long a request may take to arrive in full: a receiver reachable from other hosts must not
+ * be held open by slow clients. Answers a check delays (DLV-08) are not bounded by it.
  */
-export async function startReceiver(host = '127.0.0.1') {
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The hook path a request names: the end of its path, so a tunnel or proxy that keeps a prefix of
+ * the callback URL (`https://lb.example/suite/hook/3f2a9c01-3`) and one that strips it both find
+ * the hook.
+ */
+function hookPath(url: string): string | undefined {
+  return /(\/hook\/[0-9a-f]{8}-\d+)$/.exec(url.split('?')[0] ?? '')?.[1];
+}
+
+/**
+ * The suite's delivery receiver: one HTTP server (HTTPS with `callback.tls`), one path per hook,
+ * each hook recording what arrives and answering as its responder says. Unknown paths get 410, so
+ * an implementation that keeps sending to a removed hook is told the destination is gone. It binds
+ * `callback.host:port` (127.0.0.1 and a random port by default); hooks are named below
+ * `callback.url` where the implementation reaches it at another address (callback.ts).
+ */
+export async function startReceiver(callback: Callback = {}) {
   const hooks = new Map<string, { hook: Hook; respond: Responder }>();
   const timers = new Set<NodeJS.Timeout>();
+  // Hook paths are this receiver's own: on a fixed port or callback URL, a later receiver (the
+  // generated phase's, the next run's) must not take retries of an earlier one's hooks as its own.
+  const instance = randomBytes(4).toString('hex');
   let next = 0;
-  const server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_RECEIVED_BYTES) return void chunks.push(chunk);
+      if (!res.headersSent) res.writeHead(413, { connection: 'close' }).end();
+      req.destroy();
+    });
     req.on('end', () => {
-      const entry = hooks.get(req.url ?? '');
+      const path = hookPath(req.url ?? '');
+      const entry = path === undefined ? undefined : hooks.get(path);
       if (!entry) return void res.writeHead(410).end();
       const received: Received = {
         method: req.method ?? '',
@@ -63,20 +95,31 @@ export async function startReceiver(host = '127.0.0.1') {
       const timer = setTimeout(() => (timers.delete(timer), send()), answer.delayMs);
       timers.add(timer);
     });
+  };
+  const options = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS };
+  const server = callback.tls
+    ? createHttpsServer({ ...options, cert: callback.tls.cert, key: callback.tls.key }, listener)
+    : createServer(options, listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(callback.port ?? 0, callback.host ?? '127.0.0.1', () => resolve());
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const base = callbackBase(callback, port);
   return {
+    /** The port it bound (a random one unless `callback.port` named it). */
+    port,
     /** A new path on the receiver, answered by `respond`. */
     hook(respond: Responder): Hook {
-      const path = `/hook/${(next += 1)}`;
+      const path = `/hook/${instance}-${(next += 1)}`;
       const hook: Hook = { url: `${base}${path}`, received: [] };
       hooks.set(path, { hook, respond });
       return hook;
     },
     /** Stops recording `hook`: its path answers 410 from now on. */
     remove(hook: Hook): void {
-      hooks.delete(new URL(hook.url).pathname);
+      const path = hookPath(new URL(hook.url).pathname);
+      if (path !== undefined) hooks.delete(path);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import { redactDiagnostic } from '../redact.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import type { Callback } from './callback.js';
 import type { Check, RegisteredCheck, Skip } from './check.js';
 import { runPooled } from './check-pool.js';
 import { CHECKS } from './checks/index.js';
@@ -34,6 +35,11 @@ export interface RunOptions {
   onResult?: (result: CheckResult) => void;
   /** How many checks run at once at most, over all versions. */
   concurrency?: number;
+  /**
+   * Where the delivery receiver listens and how the implementation reaches it (`--callback-*`);
+   * 127.0.0.1, a random port, plain HTTP by default.
+   */
+  callback?: Callback;
 }
 
 /**
@@ -64,18 +70,25 @@ export function runConformance(
 export async function runVersions(
   profile: Profile,
   versions: readonly string[],
-  { checks = CHECKS, fullSchedule = false, onResult, concurrency = CONCURRENCY }: RunOptions = {},
+  {
+    checks = CHECKS,
+    fullSchedule = false,
+    onResult,
+    concurrency = CONCURRENCY,
+    callback,
+  }: RunOptions = {},
 ): Promise<CheckResult[]> {
   let started: Promise<Receiver> | undefined;
   const documents = loadDocumentsByVersion();
   // One receiver for the run: each hook has its own path on it, whichever version opened it.
-  const receiver = () => (started ??= startReceiver());
+  const receiver = () => (started ??= startReceiver(callback));
   const scopes = versions.map((version) => ({
     profile,
     version,
     documents,
     fullSchedule,
     receiver,
+    ...(callback ? { callback } : {}),
   }));
   const tasks = scopes.flatMap((scope) =>
     checks.map(([, check], index) => ({

@@ -42,3 +42,19 @@ export function judgeGap(seenMs: number, low: number, high: number, lagMs: numbe
   if (seenMs + lagMs < low || seenMs - lagMs > high) return 'outside';
   return 'unsure';
 }
+
+/**
+ * Whether a late gap is explained by the stall and one round trip between the implementation and
+ * the receiver together, the round trip the larger part. Across a network (a receiver reached
+ * through a callback URL) a retry comes after the answer's way back and the attempt's way there,
+ * which bounds made for loopback do not cover: such a gap shows the network, not the
+ * implementation's wait.
+ */
+export function lateByRoundTrip(
+  seenMs: number,
+  high: number,
+  lagMs: number,
+  roundTripMs: number,
+): boolean {
+  return seenMs > high && seenMs - lagMs - roundTripMs <= high && roundTripMs > lagMs;
+}

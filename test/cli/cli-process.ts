@@ -34,8 +34,9 @@ export function startNode(
   args: string[],
   until: RegExp,
   timeoutMs = 90_000,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcess; stdout: string }> {
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT });
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env });
   let stdout = '';
   let stderr = '';
   return new Promise((resolve, reject) => {

@@ -16,6 +16,7 @@ import {
 } from '../../conformance/report/write-reports.js';
 import { type CheckResult, runVersions, selectChecks } from '../../conformance/runner.js';
 import { listVersions } from '../../versions.js';
+import { type CallbackOptions, callbackOf, probeCallback } from '../callback-options.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
 
@@ -63,9 +64,23 @@ export function register(command: Command, done: (code: ExitCode) => void): void
       'the time budget of the generated requests, all versions',
       '100',
     )
+    .option(
+      '--callback-listen <host:port>',
+      'where the delivery receiver listens (0.0.0.0:8787 to be reached from other hosts); 127.0.0.1 and a random port by default',
+    )
+    .option(
+      '--callback-url <base>',
+      'the URL the implementation delivers to, when it reaches the receiver at another address (a tunnel, a CI service hostname, a load balancer); hook paths are appended to it',
+    )
+    .option('--callback-cert <pem>', 'serve the receiver over HTTPS with this certificate')
+    .option('--callback-key <pem>', "the certificate's private key (with --callback-cert)")
     .action(async (options: ConformanceOptions) => {
       if (options.receiver !== undefined && options.profile !== undefined)
         throw new UsageError('--receiver and --profile test different things: give one of them');
+      if (options.receiver !== undefined && callbackOf(options))
+        throw new UsageError(
+          '--callback-* set where the suite receives deliveries: with --receiver it sends them',
+        );
       if (options.receiver !== undefined)
         return done(
           await runReceiverCommand({
@@ -83,7 +98,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
     });
 }
 
-interface ConformanceOptions {
+interface ConformanceOptions extends CallbackOptions {
   profile?: string;
   receiver?: string;
   secret?: string;
@@ -116,6 +131,8 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     throw new UsageError(
       `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')} (and ${GENERATED}, the generated requests)`,
     );
+  const callback = callbackOf(options);
+  await probeCallback(callback);
   const read = await readProfile(options.profile);
   if ('problems' in read)
     throw new UsageError(`the profile is not usable:\n  ${read.problems.join('\n  ')}`);
@@ -125,10 +142,16 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   // lines come as checks end, the summary and reports in the order of versions and checks.
   const onResult = (r: CheckResult) => console.error(progressLine(r));
   const fullSchedule = options.fullSchedule === true;
-  const results = await runVersions(read.profile, versions, { checks, fullSchedule, onResult });
+  const results = await runVersions(read.profile, versions, {
+    checks,
+    fullSchedule,
+    onResult,
+    callback,
+  });
   const generated = generate
     ? await runGenerate(read.profile, versions, {
         ...generate,
+        callback,
         onProgress: (line) => console.error(line),
       })
     : undefined;

@@ -5,9 +5,10 @@ import type { OpenApiDocument } from '../../documents.js';
 import { until } from '../deliveries.js';
 import { deliveryFindings } from '../delivery-findings.js';
 import { listReader, subscriptionsIn } from '../find-subscription.js';
-import { plainHttpDestinations } from '../profile-facts.js';
 import type { Profile } from '../profile.js';
+import type { Callback } from '../callback.js';
 import { type Hook, startReceiver } from '../receiver.js';
+import { receiverUnreachable } from '../receiver-reach.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 import { listEntries } from './list-entries.js';
 import { sendCase } from './send-case.js';
@@ -47,14 +48,15 @@ export async function watchDeliveries(
   profile: Profile,
   version: string,
   document: OpenApiDocument,
+  callback: Callback = {},
 ): Promise<DeliveryWatch | { unwatched: string }> {
   const writer = profile.credentials.find(
     (c) => !c.revoked && c.access === 'organization' && c.scopes.includes('webhook:write'),
   );
   const reader = writer && listReader(profile, writer.token);
-  const unwatched = whyUnwatched(profile, writer, reader);
+  const unwatched = whyUnwatched(profile, callback, writer, reader);
   if (unwatched) return { unwatched };
-  const receiver = await startReceiver();
+  const receiver = await startReceiver(callback);
   const post = (path: string, json: unknown) =>
     sendCase(profile.baseUrl, {
       kind: 'valid',
@@ -107,11 +109,12 @@ export async function watchDeliveries(
 
 function whyUnwatched(
   profile: Profile,
+  callback: Callback,
   writer: Profile['credentials'][number] | undefined,
   reader: string | undefined,
 ): string | undefined {
-  if (plainHttpDestinations(profile) === 'none')
-    return "the profile says the implementation takes no plain-HTTP destinations (plainHttpDestinations: none), and the suite's receiver listens on loopback over plain HTTP";
+  const unreachable = receiverUnreachable(profile, callback);
+  if (unreachable) return unreachable;
   if (!writer)
     return 'the profile has no live organization credential with webhook:write to subscribe the receiver';
   if (!profile.implements.includes('v1 post /webhook.subscribe'))

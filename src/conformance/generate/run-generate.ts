@@ -3,6 +3,7 @@ import {
   loadDocumentsByVersion,
 } from '../../validation/documents-by-version.js';
 import { listVersions, loadVersionRegistry } from '../../versions.js';
+import type { Callback } from '../callback.js';
 import { lifecycleOf } from '../profile-facts.js';
 import type { Profile } from '../profile.js';
 import type { CheckResult } from '../runner.js';
@@ -25,6 +26,8 @@ export interface GenerateOptions {
   maxTimeMs: number;
   /** Called as each operation's requests end, for progress. */
   onProgress?: (line: string) => void;
+  /** Where the delivery watch's receiver listens and how it is reached (`--callback-*`). */
+  callback?: Callback;
 }
 
 export interface GenerateReport {
@@ -79,7 +82,9 @@ export async function runGenerate(
   for (const { version, loaded, targets } of planned) {
     const scope = caseScope(profile, version, loaded);
     const watch =
-      version === 'v0' ? undefined : await watchDeliveries(profile, version, loaded.document);
+      version === 'v0'
+        ? undefined
+        : await watchDeliveries(profile, version, loaded.document, options.callback);
     const watchBegan = performance.now();
     for (const target of targets) {
       // A share of what is left, up to four times the even share: an operation that needs longer
