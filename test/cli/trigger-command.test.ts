@@ -7,6 +7,9 @@ import { readWebhookHeaders } from '../../src/webhooks/headers.ts';
 import { verifyWebhook } from '../../src/webhooks/verify.ts';
 import { serve, type Served } from '../webhooks/http-harness.ts';
 import { BIN, runNode } from './cli-process.ts';
+import { loadVersionRegistry } from '../../src/versions.ts';
+
+const LATEST = loadVersionRegistry().latest;
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -126,7 +129,9 @@ describe('service-contract trigger', () => {
     const refused = await trigger(...args);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
-      /the contract rejects this chat\.message payload \(2026-08-25\): .*chatType.*pass --invalid/,
+      new RegExp(
+        `the contract rejects this chat\\.message payload \\(${LATEST}\\): .*chatType.*pass --invalid`,
+      ),
     );
     const before = seen.length;
     const sent = await trigger(...args, '--invalid');
@@ -148,7 +153,7 @@ describe('service-contract trigger', () => {
   it.each([
     [[], /name an event .* or pass --all/],
     [['chat.message', '--all'], /give an event or --all, not both/],
-    [['nope'], /version 2026-08-25 has no event "nope"; events: chat\.message/],
+    [['nope'], new RegExp(`version ${LATEST} has no event "nope"; events: chat\\.message`)],
     [['chat.message', '--version', '2020-01-01'], /no contract for version "2020-01-01"/],
     [['chat.message', '--retry', '1'], /--retry and --reason go together/],
     [['chat.message', '--retry', '4', '--reason', 'transport'], /--retry takes 1, 2 or 3/],
@@ -159,7 +164,7 @@ describe('service-contract trigger', () => {
     [['chat.message', '--override', 'data.chatType=dm'], /JSON Pointer: it starts with \//],
     [
       ['chat.message', '--override', '/data/nope=1'],
-      /no such field and the chat\.message schema \(2026-08-25\) does not name one/,
+      new RegExp(`no such field and the chat\\.message schema \\(${LATEST}\\) does not name one`),
     ],
     [['chat.message', '--override', '/nope/deeper=1'], /\/nope is not in the payload/],
     [['chat.message', '--override', '/data/chatType'], /is not <pointer>=<value>/],

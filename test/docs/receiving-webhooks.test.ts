@@ -305,7 +305,7 @@ describe("the page's commands, run against the page's receivers", () => {
       handleWebhook(
         {
           ...signWebhook({ secret, id: 'msg_1', timestamp: now, body }),
-          'service-version': '2026-08-25',
+          'service-version': loadVersionRegistry().latest,
         },
         body,
       );
@@ -314,7 +314,7 @@ describe("the page's commands, run against the page's receivers", () => {
         type: 'meeting.ended',
         eventId: 'evt_1',
         timestamp: '2026-08-25T10:00:00Z',
-        apiVersion: '2026-08-25',
+        apiVersion: loadVersionRegistry().latest,
         data,
       });
     try {

@@ -9,6 +9,7 @@ import { buildDocs } from '../../scripts/docs.ts';
 import { listPages } from '../../scripts/docs/pages.ts';
 import { SITE_HEADERS, serveSite } from '../../scripts/docs/site-server.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
+import { listVersions } from '../../src/versions.ts';
 import { CHROMIUM, CHROMIUM_ARGS, skipWithoutBrowser } from '../support/chromium.ts';
 
 // The docs site as a reader sees it: built from the committed bundles, served on loopback, opened
@@ -56,14 +57,7 @@ describe.skipIf(skip)('docs site', () => {
     const versions = await page
       .locator('#versions tbody tr')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-version')));
-    expect(versions).toEqual([
-      '2026-06-01',
-      '2026-07-07',
-      '2026-07-23',
-      '2026-08-07',
-      '2026-08-20',
-      '2026-08-25',
-    ]);
+    expect(versions).toEqual(listVersions());
     const release = page.locator('#v2026-07-07');
     await expect(release.textContent()).resolves.toMatch(
       /Event envelope[\s\S]*webhook chat\.message: breaking/,

@@ -19,11 +19,12 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 const reference = useReferenceServer();
 
+const { latest } = registry;
 const servers: Array<[string, { url: () => string; name: string; token: string }]> = [
-  ['mock', { url: () => mock.url, name: 'Service API mock', token: 'mock-2026-08-25' }],
+  ['mock', { url: () => mock.url, name: 'Service API mock', token: `mock-${latest}` }],
   [
     'reference server',
-    { url: () => reference.server.url, name: 'Service reference server', token: 'sk-2026-08-25' },
+    { url: () => reference.server.url, name: 'Service reference server', token: `sk-${latest}` },
   ],
 ];
 const asked: Array<[string, string, Record<string, string>]> = [
@@ -57,7 +58,7 @@ describe('the index page', () => {
   it('shows the statuses the mock applies', async () => {
     const page = await (await fetch(`${mock.url}/`)).text();
     expect(page).toContain('<tr><td>2026-07-07</td><td>deprecated</td><td>2027-07-07</td></tr>');
-    expect(page).toContain('<tr><td>2026-08-25 (latest)</td><td>supported</td><td></td></tr>');
+    expect(page).toContain(`<tr><td>${latest} (latest)</td><td>supported</td><td></td></tr>`);
   });
 
   it.each(servers)('%s: its example curl line works as printed', async (_, { url, token }) => {
