@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
+import { toHtmlReport } from './html-report.js';
 import { toJsonReport } from './json-report.js';
 import { toJUnit } from './junit.js';
 
@@ -37,9 +38,10 @@ const REPORTERS = new Map<string, Reporter>([
   ['junit', ({ results, generated }) => toJUnit(results, generated)],
   [
     'json',
-    ({ results, run, generated }) =>
-      `${JSON.stringify(toJsonReport(results, run, generated), null, 2)}\n`,
+    ({ results, run, generated, exercised }) =>
+      `${JSON.stringify(toJsonReport(results, run, generated, exercised), null, 2)}\n`,
   ],
+  ['html', toHtmlReport],
 ]);
 
 export interface ReportRequest {
