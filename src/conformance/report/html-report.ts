@@ -194,11 +194,14 @@ function resultOf(result: CheckResult, id: string): string {
   return `<details class="result" id="${id}" data-state="${state}" data-check="${esc(result.check)}" data-version="${esc(result.version)}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(result.check)}<span class="mute">${esc(count)}</span></summary><div class="body">${body.join('')}</div></details>`;
 }
 
-/** One finding: what, where, expected and actual, and the exchange it is about. */
-function diagnosticOf(d: Diagnostic, shape: boolean): string {
+/**
+ * One finding: what, where, expected and actual, and the exchange it is about (with a `curl` line
+ * unless the finding's case has its own).
+ */
+function diagnosticOf(d: Diagnostic, shape: boolean, curl = true): string {
   const where = [d.requirement, d.location, d.reading && `reading ${d.reading}`].filter(Boolean);
   return `<div class="diag ${d.severity}"><div><b>${esc(shape ? `shape: ${d.rule}` : d.rule)}</b> <span class="mute">${esc(where.join(' · '))}</span></div>
-<div class="message">${esc(d.message)}</div>${valueOf('expected', d.expected)}${valueOf('actual', d.actual)}${d.exchange ? exchangeOf(d.exchange) : ''}</div>`;
+<div class="message">${esc(d.message)}</div>${valueOf('expected', d.expected)}${valueOf('actual', d.actual)}${d.exchange ? exchangeOf(d.exchange, curl) : ''}</div>`;
 }
 
 function valueOf(label: string, value: unknown): string {
@@ -215,7 +218,7 @@ function shown(value: unknown): string {
 }
 
 /** The request sent (headers with credentials replaced), the answer got, and a `curl` to resend. */
-function exchangeOf({ request, answer }: Exchange): string {
+function exchangeOf({ request, answer }: Exchange, curl: boolean): string {
   const parts: string[] = [];
   if (request) {
     const headers = Object.entries(request.headers ?? {}).map(([k, v]) => `${k}: ${v}`);
@@ -288,7 +291,7 @@ function generatedFailureOf(failure: GeneratedFailure, index: number): string {
 <div class="label">curl</div><pre class="curl">${esc(withTokens(redactText(failure.curl)))}</pre>
 ${failure.findings
   .slice(0, MAX_DIAGNOSTICS)
-  .map((d) => diagnosticOf(d, false))
+  .map((d) => diagnosticOf(d, false, false))
   .join('')}</div></details>`;
 }
 
