@@ -16,7 +16,7 @@ export interface DocumentedSurface {
 }
 
 /** The operations and events of one bundled document, in document order. */
-export function surfaceOf(document: OpenApiDocument): DocumentedSurface {
+function surfaceOf(document: OpenApiDocument): DocumentedSurface {
   const entries = listOperations(document);
   return {
     operations: entries

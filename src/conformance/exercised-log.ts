@@ -1,7 +1,15 @@
 import { documentKeyOf, documentPathOf } from '../validation/document-key.js';
 import { readHeader } from '../validation/check-response.js';
 import { type DocumentedSurface, loadSurfaces, operationAt } from './documented-surface.js';
-import type { Exercised } from './report/write-reports.js';
+
+/**
+ * What the run exercised, as keys a set union merges (shards): `<version> <METHOD> <path> <status>`
+ * for each answer got, `<version> <event>` for each delivery received.
+ */
+export interface Exercised {
+  answers: string[];
+  events: string[];
+}
 
 /**
  * A bound on what one log keeps: the keys of documented operations, statuses and events are a

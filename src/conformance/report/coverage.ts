@@ -1,5 +1,5 @@
 import { type DocumentedSurface, loadSurfaces } from '../documented-surface.js';
-import type { Exercised } from './write-reports.js';
+import type { Exercised } from '../exercised-log.js';
 
 /** How many of something documented a run exercised. */
 export interface Tally {

@@ -1,6 +1,7 @@
 import type { Diagnostic, Exchange } from '../../diagnostic.js';
 import { REDACTED, redactText } from '../../redact.js';
 import type { GeneratedCase } from '../generate/generated-case.js';
+import type { Exercised } from '../exercised-log.js';
 import type { GenerateReport, GeneratedFailure } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
 import { type Coverage, type VersionCoverage, coverageOf } from './coverage.js';
@@ -10,7 +11,6 @@ import { escapeHtml as esc } from './html-escape.js';
 import { toJsonReport } from './json-report.js';
 import type { Verdict } from './requirement-summary.js';
 import { coverageLine } from './text-summary.js';
-import type { ReportInput } from './write-reports.js';
 
 /** A grid cell's state: a verdict, or a pass that carries warnings. */
 type CellState = Verdict | 'warning';
@@ -34,6 +34,14 @@ const MAX_FAILURES = 200;
 
 type JsonReport = ReturnType<typeof toJsonReport>;
 
+/** What the report is drawn from: write-reports.ts's `ReportInput`, a run's or merged shards'. */
+interface HtmlInput {
+  results: readonly CheckResult[];
+  run: Parameters<typeof toJsonReport>[1];
+  generated?: GenerateReport;
+  exercised?: Exercised;
+}
+
 /**
  * The conformance report as one self-contained HTML page: the verdict and counts, a requirement ×
  * version grid whose cells lead to their checks, every check with its findings (each failure with
@@ -42,7 +50,7 @@ type JsonReport = ReturnType<typeof toJsonReport>;
  * function of what the JSON report carries, so merged shards render as one run would. Nothing
  * loads from anywhere: the style sheet and the script are inline, allowed by their hashes.
  */
-export function toHtmlReport({ results, run, generated, exercised }: ReportInput): string {
+export function toHtmlReport({ results, run, generated, exercised }: HtmlInput): string {
   const report = toJsonReport(results, run, generated, exercised);
   const coverage = exercised && coverageOf(exercised, run.versions);
   const ids = new Map(results.map((r, i) => [r, `r-${i}`]));

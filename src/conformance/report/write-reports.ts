@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { GenerateReport } from '../generate/run-generate.js';
+import type { Exercised } from '../exercised-log.js';
 import type { CheckResult } from '../runner.js';
 import { toHtmlReport } from './html-report.js';
 import { toJsonReport } from './json-report.js';
@@ -14,14 +15,9 @@ export interface RunInfo {
   durationMs: number;
 }
 
-/**
- * What the run exercised, as keys a set union merges (shards): `<version> <METHOD> <path> <status>`
- * for each answer got, `<version> <event>` for each delivery received.
- */
-export interface Exercised {
-  answers: string[];
-  events: string[];
-}
+// What the run exercised (exercised-log.ts records it): declared beside its recorder, so the
+// reporters and the run share it without a cycle.
+export type { Exercised } from '../exercised-log.js';
 
 /** Everything a report is written from: a run's results, or shards' merged. */
 export interface ReportInput {

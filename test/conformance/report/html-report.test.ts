@@ -273,3 +273,55 @@ describe('toHtmlReport, a pure function of the report', () => {
     expect(html).toContain('coverage: not recorded in this report');
   });
 });
+
+describe('the grid', () => {
+  const result = (
+    check: string,
+    version: string,
+    status: CheckResult['status'],
+    warned = false,
+  ): CheckResult => ({
+    check,
+    title: check,
+    version,
+    requirements: ['SUB-01'],
+    status,
+    diagnostics: warned ? [diagnostic(check, 'w', { severity: 'warning' })] : [],
+    durationMs: 1,
+  });
+  const cases: Array<[string, { given: CheckResult[]; want: string }]> = [
+    [
+      'a failure outweighs an untestable check',
+      {
+        given: [result('a', 'v', 'not_testable'), result('b', 'v', 'failed')],
+        want: 'failed failed',
+      },
+    ],
+    [
+      'an untestable check outweighs a pass',
+      {
+        given: [result('a', 'v', 'passed'), result('b', 'v', 'not_testable')],
+        want: 'not_testable not_testable',
+      },
+    ],
+    [
+      'a pass with a warning is a warning cell',
+      { given: [result('a', 'v', 'passed', true)], want: 'passed warning' },
+    ],
+    [
+      'not applicable alone',
+      {
+        given: [result('a', 'v', 'not_applicable'), result('b', 'w', 'failed')],
+        want: 'not_applicable not_applicable',
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_, { given, want }) => {
+    const html = toHtmlReport({
+      results: given,
+      run: { profile: 'p', versions: ['v'], startedAt: '', durationMs: 0 },
+    });
+    const cell = /data-version="v" data-verdict="(\w+)" data-state="(\w+)"/.exec(html)!;
+    expect(`${cell[1]} ${cell[2]}`).toBe(want);
+  });
+});
