@@ -30,7 +30,27 @@ const MAX_VALUE_CHARS = 3000;
 const MAX_DIAGNOSTICS = 25;
 /** A passing check shows this many of its warnings; the JSON report has them all. */
 const MAX_PASSED_DIAGNOSTICS = 5;
-const MAX_FAILURES = 200;
+const MAX_FAILURES = 100;
+/**
+ * What the findings' details (values, exchanges, cases) may take of the page in all: past it a
+ * finding shows its message alone and points to the JSON report, so a run where everything fails
+ * still writes a page a browser opens (under 2 MB).
+ */
+const DETAIL_CHARS = 1_000_000;
+/** How many findings a check shows once the budget is spent. */
+const SPENT_DIAGNOSTICS = 3;
+
+/** The characters of detail the page has left. */
+interface Budget {
+  left: number;
+}
+
+/** `detailed` while the budget lasts, else `brief`; either is taken from it. */
+function within(budget: Budget, detailed: string, brief: string): string {
+  const chosen = detailed.length > budget.left ? brief : detailed;
+  budget.left -= chosen.length;
+  return chosen;
+}
 
 type JsonReport = ReturnType<typeof toJsonReport>;
 
@@ -55,6 +75,10 @@ export function toHtmlReport({ results, run, generated, exercised }: HtmlInput):
   const coverage = exercised && coverageOf(exercised, run.versions);
   const ids = new Map(results.map((r, i) => [r, `r-${i}`]));
   const versions = [...new Set([...run.versions, ...results.map((r) => r.version)])];
+  const budget: Budget = { left: DETAIL_CHARS };
+  // The generated failures first: their seed, shrunk case and curl line are kept before the
+  // checks' exchanges take what is left.
+  const phase = generated ? generatedSection(generated, budget) : '';
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -66,8 +90,8 @@ export function toHtmlReport({ results, run, generated, exercised }: HtmlInput):
     '<main>',
     gridSection(report, results, versions),
     requirementsSection(report, results, ids),
-    checksSection(results, ids, versions),
-    generated ? generatedSection(generated) : '',
+    checksSection(results, ids, versions, budget),
+    phase,
     coverageSection(report, coverage),
     '</main>',
     `<script>${SCRIPT}</script>`,
@@ -178,24 +202,30 @@ function checksSection(
   results: readonly CheckResult[],
   ids: Map<CheckResult, string>,
   versions: string[],
+  budget: Budget,
 ): string {
   const groups = versions.map((version) => {
     const here = results.filter((r) => r.version === version);
-    return `<h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!)).join('\n')}`;
+    return `<h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!, budget)).join('\n')}`;
   });
   return `<section id="checks"><h2>Checks</h2>\n${groups.join('\n')}</section>`;
 }
 
-function resultOf(result: CheckResult, id: string): string {
+function resultOf(result: CheckResult, id: string, budget: Budget): string {
   const state = stateOf(result);
-  const cap = result.status === 'passed' ? MAX_PASSED_DIAGNOSTICS : MAX_DIAGNOSTICS;
+  const cap =
+    budget.left <= 0
+      ? SPENT_DIAGNOSTICS
+      : result.status === 'passed'
+        ? MAX_PASSED_DIAGNOSTICS
+        : MAX_DIAGNOSTICS;
   const shown = result.diagnostics.slice(0, cap);
   const more = result.diagnostics.length - shown.length;
   const body = [
     `<p>${esc(result.title)} <span class="mute">· ${esc(result.requirements.join(', '))} · ${result.durationMs} ms</span></p>`,
     result.reason ? `<p>${esc(result.reason)}</p>` : '',
     ...(result.notes ?? []).map((n) => `<p class="mute">not exercised: ${esc(n)}</p>`),
-    ...shown.map((d) => diagnosticOf(d, isShapeFinding(result, d))),
+    ...shown.map((d) => diagnosticOf(d, isShapeFinding(result, d), budget)),
     more > 0 ? `<p class="mute">${more} more in the JSON report</p>` : '',
   ];
   const count = result.diagnostics.length ? ` · ${result.diagnostics.length} findings` : '';
@@ -206,10 +236,12 @@ function resultOf(result: CheckResult, id: string): string {
  * One finding: what, where, expected and actual, and the exchange it is about (with a `curl` line
  * unless the finding's case has its own).
  */
-function diagnosticOf(d: Diagnostic, shape: boolean, curl = true): string {
+function diagnosticOf(d: Diagnostic, shape: boolean, budget: Budget, curl = true): string {
   const where = [d.requirement, d.location, d.reading && `reading ${d.reading}`].filter(Boolean);
+  const details = `${valueOf('expected', d.expected)}${valueOf('actual', d.actual)}${d.exchange ? exchangeOf(d.exchange, curl) : ''}`;
+  const brief = details ? '<p class="mute">its values and exchange: in the JSON report</p>' : '';
   return `<div class="diag ${d.severity}"><div><b>${esc(shape ? `shape: ${d.rule}` : d.rule)}</b> <span class="mute">${esc(where.join(' · '))}</span></div>
-<div class="message">${esc(d.message)}</div>${valueOf('expected', d.expected)}${valueOf('actual', d.actual)}${d.exchange ? exchangeOf(d.exchange, curl) : ''}</div>`;
+<div class="message">${esc(shown(d.message))}</div>${within(budget, details, brief)}</div>`;
 }
 
 function valueOf(label: string, value: unknown): string {
@@ -264,7 +296,7 @@ const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 const withTokens = (line: string) => line.replaceAll(REDACTED, `'"$TOKEN"'`);
 
 /** The generated requests: how many, the seed, each distinct failure and warning shrunk. */
-function generatedSection(generated: GenerateReport): string {
+function generatedSection(generated: GenerateReport, budget: Budget): string {
   const cases = generated.runs.reduce((n, run) => n + run.cases, 0);
   const listed = [...generated.failures, ...generated.warnings];
   const shownFailures = listed.slice(0, MAX_FAILURES);
@@ -282,24 +314,28 @@ function generatedSection(generated: GenerateReport): string {
   );
   return `<section id="generated"><h2>Generated requests</h2>
 <p>${cases} cases over ${generated.runs.length} operations and versions · seed <b id="seed">${generated.seed}</b> · ${generated.maxExamples} per operation · budget ${Math.round(generated.maxTimeMs / 1000)} s · ${generated.failures.length} distinct failures, ${generated.warnings.length} warnings</p>
-${shownFailures.map((f, i) => generatedFailureOf(f, i)).join('\n')}
+${shownFailures.map((f, i) => generatedFailureOf(f, i, budget)).join('\n')}
 ${listed.length > shownFailures.length ? `<p class="mute">${listed.length - shownFailures.length} more in the JSON report</p>` : ''}
 <details><summary>operations sent to (${generated.runs.length})</summary><div class="body"><table class="cov"><thead><tr><th>version</th><th>operation</th><th>cases</th><th>kinds</th><th></th></tr></thead><tbody>${runs.join('')}</tbody></table>
 <ul>${deliveries.join('')}</ul></div></details></section>`;
 }
 
-function generatedFailureOf(failure: GeneratedFailure, index: number): string {
+function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Budget): string {
   const state = failure.severity === 'error' ? 'failed' : 'warning';
   const [first] = failure.findings;
   const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
   const replayed = failure.reproduced ? '' : ' · did not fail again when replayed';
   return `<details class="result generated" id="g-${index}" data-state="${state}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
 <p>${failure.occurrences} cases failed so · shrunk ${failure.shrinks} times${esc(replayed)} · seed <b>${failure.seed}</b>, path <b>${esc(failure.path)}</b></p>
-<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>
-<div class="label">curl</div><pre class="curl">${esc(withTokens(redactText(failure.curl)))}</pre>
+${within(
+  budget,
+  `<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>
+<div class="label">curl</div><pre class="curl">${esc(shown(withTokens(redactText(failure.curl))))}</pre>`,
+  '<p class="mute">its case and curl line: in the JSON report</p>',
+)}
 ${failure.findings
-  .slice(0, MAX_DIAGNOSTICS)
-  .map((d) => diagnosticOf(d, false, false))
+  .slice(0, budget.left > 0 ? MAX_DIAGNOSTICS : SPENT_DIAGNOSTICS)
+  .map((d) => diagnosticOf(d, false, budget, false))
   .join('')}</div></details>`;
 }
 

@@ -325,3 +325,67 @@ describe('the grid', () => {
     expect(`${cell[1]} ${cell[2]}`).toBe(want);
   });
 });
+
+describe('the page when everything fails', () => {
+  it('stays under 2 MB, pointing to the JSON report for what it leaves out', () => {
+    const big = { text: 'x'.repeat(2000) };
+    const findings = Array.from({ length: 40 }, (_, i) =>
+      diagnostic('c', `finding ${i}`, {
+        expected: big,
+        actual: big,
+        exchange: {
+          request: { method: 'POST', path: '/v1/chat.postEphemeral', body: 'y'.repeat(300) },
+          answer: { status: 500, body: big },
+        },
+      }),
+    );
+    const results: CheckResult[] = Array.from({ length: 600 }, (_, i) => ({
+      check: `c${i}`,
+      title: 'c',
+      version: listVersions()[i % 6]!,
+      requirements: [`SUB-${i % 60}`],
+      status: 'failed',
+      diagnostics: findings,
+      durationMs: 1,
+    }));
+    const failure = {
+      version: '2026-08-25',
+      operation: 'POST /v1/chat.postEphemeral',
+      signature: 's',
+      severity: 'error' as const,
+      occurrences: 1,
+      firstCase: 0,
+      seed: 1,
+      path: '0',
+      shrinks: 0,
+      reproduced: true,
+      case: {
+        kind: 'valid' as const,
+        method: 'POST',
+        path: '/v1/x',
+        headers: {},
+        body: 'z'.repeat(5000),
+      },
+      curl: `curl ${'z'.repeat(5000)}`,
+      findings: findings.slice(0, 3),
+    };
+    const generated = {
+      seed: 1,
+      maxExamples: 1,
+      maxTimeMs: 1,
+      runs: [],
+      failures: Array.from({ length: 500 }, () => failure),
+      warnings: [],
+      deliveries: [],
+      results: [],
+    };
+    const html = toHtmlReport({
+      results,
+      run: { profile: 'p', versions: listVersions(), startedAt: '', durationMs: 0 },
+      generated,
+    });
+    expect(Buffer.byteLength(html)).toBeLessThan(2 * 1024 * 1024);
+    expect(html).toContain('its values and exchange: in the JSON report');
+    expect(html).toContain('400 more in the JSON report');
+  });
+});
