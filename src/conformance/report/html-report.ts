@@ -228,7 +228,8 @@ function resultOf(result: CheckResult, id: string, budget: Budget): string {
     ...shown.map((d) => diagnosticOf(d, isShapeFinding(result, d), budget)),
     more > 0 ? `<p class="mute">${more} more in the JSON report</p>` : '',
   ];
-  const count = result.diagnostics.length ? ` · ${result.diagnostics.length} findings` : '';
+  const n = result.diagnostics.length;
+  const count = n ? ` · ${n} finding${n === 1 ? '' : 's'}` : '';
   return `<details class="result" id="${id}" data-state="${state}" data-check="${esc(result.check)}" data-version="${esc(result.version)}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(result.check)}<span class="mute">${esc(count)}</span></summary><div class="body">${body.join('')}</div></details>`;
 }
 
@@ -326,7 +327,7 @@ function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Bu
   const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
   const replayed = failure.reproduced ? '' : ' · did not fail again when replayed';
   return `<details class="result generated" id="g-${index}" data-state="${state}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
-<p>${failure.occurrences} cases failed so · shrunk ${failure.shrinks} times${esc(replayed)} · seed <b>${failure.seed}</b>, path <b>${esc(failure.path)}</b></p>
+<p>${failure.occurrences} case${failure.occurrences === 1 ? '' : 's'} failed so · shrunk ${failure.shrinks} times${esc(replayed)} · seed <b>${failure.seed}</b>, path <b>${esc(failure.path)}</b></p>
 ${within(
   budget,
   `<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>

@@ -178,6 +178,19 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(curl).toContain('$TOKEN');
     });
 
+    it('the failed filter hides every check but the failed ones', async () => {
+      await page.locator('button[data-filter="failed"]').click();
+      const visible = await page
+        .locator('#checks details.result')
+        .evaluateAll((all) =>
+          all
+            .filter((d) => (d as HTMLElement).offsetParent)
+            .map((d) => d.getAttribute('data-state')),
+        );
+      expect(new Set(visible)).toEqual(new Set(['failed']));
+      await page.locator('button[data-filter="all"]').click();
+    });
+
     it('shows the API coverage: per version, operations and documented answers, events, and what was never exercised', async () => {
       const coverage = page.locator('#coverage');
       expect(await coverage.locator('[data-coverage="operations"]').textContent()).toMatch(
