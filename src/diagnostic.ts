@@ -31,7 +31,13 @@ export interface Diagnostic {
 /** A request and its answer as a report shows them: enough to send it again, no credentials. */
 export interface Exchange {
   /** Absent where the answer came another way than a request the suite made itself. */
-  request?: { method: string; path: string; body?: string };
+  request?: {
+    method: string;
+    path: string;
+    /** The headers sent, credentials replaced (`Bearer [redacted]`). */
+    headers?: Record<string, string>;
+    body?: string;
+  };
   answer?: { status: number; body?: unknown };
 }
 

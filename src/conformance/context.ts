@@ -4,6 +4,7 @@ import { redactText, redactValue } from '../redact.js';
 import type { LoadedDocument } from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
 import type { Callback } from './callback.js';
+import { recordAnswer } from './exercised-log.js';
 import type { Profile } from './profile.js';
 import { readAnswer } from './read-answer.js';
 import { readingFails } from './readings.js';
@@ -124,6 +125,7 @@ export function createContext(
   const sent = new WeakMap<object, Exchange['request']>();
   const judge = (request: JudgedRequest, { status, headers = {}, body }: HttpAnswer) => {
     const { path, method, version: asked = version } = request;
+    recordAnswer({ path, method, version: asked }, { status, headers });
     for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked))
       found.shapes.push({
         ...shape,
@@ -180,6 +182,7 @@ export function createContext(
       sent.set(answer, {
         method,
         path: redactText(path),
+        ...(Object.keys(headers).length ? { headers: redactHeaders(headers) } : {}),
         ...(body === undefined ? {} : { body: redactText(body).slice(0, EXCERPT_CHARS) }),
       });
       judge({ path, method, version: asked }, answer);
@@ -196,6 +199,13 @@ export function createContext(
     },
   };
   return { context, found };
+}
+
+/** Request headers as a report shows them: every credential replaced (`Bearer [redacted]`). */
+function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, redactText(value)]),
+  );
 }
 
 /** The exchange a finding shows: the request (if the context sent it) and the answer, bounded. */

@@ -4,6 +4,7 @@ import { type Clock, scaledMs, timeScales } from '../time-scale.js';
 import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
 import { deliveryFindings } from './delivery-findings.js';
+import { recordDeliveries } from './exercised-log.js';
 import { findSubscription } from './find-subscription.js';
 import { needCredential } from './needs.js';
 import type { Hook, Received, Responder } from './receiver.js';
@@ -196,6 +197,7 @@ export async function openHook(
       // Every delivery is held to its payload contract here, whichever check opened the hook, so
       // no check has to remember to (DLV-12, VER-08).
       const findings = deliveryFindings(contract, hook);
+      recordDeliveries(contract, hook.received.length);
       for (const { message, requirement, location, expected, actual } of findings)
         context.report({ message, requirement, location, expected, actual });
       const unsubscribe = generation === 'v0' ? { form: { id } } : { json: { id } };

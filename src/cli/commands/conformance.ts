@@ -3,8 +3,11 @@ import type { Command } from 'commander';
 import { CHECKS } from '../../conformance/checks/index.js';
 import { runGenerate } from '../../conformance/generate/run-generate.js';
 import { readProfile } from '../../conformance/profile-file.js';
+import { openExercisedLog } from '../../conformance/exercised-log.js';
+import { coverageOf } from '../../conformance/report/coverage.js';
 import { allPassed } from '../../conformance/report/requirement-summary.js';
 import {
+  coverageLine,
   generatedSummary,
   progressLine,
   textSummary,
@@ -45,7 +48,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
     )
     .option(
       '--report <kind:file>',
-      'also write a report: junit:<file> or json:<file> (repeatable)',
+      'also write a report: junit:<file>, json:<file> or html:<file> (one self-contained page, with API coverage) (repeatable)',
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
@@ -142,6 +145,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   // lines come as checks end, the summary and reports in the order of versions and checks.
   const onResult = (r: CheckResult) => console.error(progressLine(r));
   const fullSchedule = options.fullSchedule === true;
+  const log = openExercisedLog();
   const results = await runVersions(read.profile, versions, {
     checks,
     fullSchedule,
@@ -156,11 +160,14 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
       })
     : undefined;
   if (generated) results.push(...generated.results);
+  const exercised = log.close();
   console.log(textSummary(results));
   if (generated) console.log(generatedSummary(generated));
+  console.log(coverageLine(coverageOf(exercised, versions)));
   const durationMs = Math.round(performance.now() - began);
   const run = { profile: options.profile, versions, startedAt, durationMs };
-  for (const line of await writeReports(reports, { results, run, generated })) console.log(line);
+  for (const line of await writeReports(reports, { results, run, generated, exercised }))
+    console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;
 }
 

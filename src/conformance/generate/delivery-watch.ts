@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostic.js';
 import type { OpenApiDocument } from '../../documents.js';
 import { until } from '../deliveries.js';
 import { deliveryFindings } from '../delivery-findings.js';
+import { recordDeliveries } from '../exercised-log.js';
 import { listReader, subscriptionsIn } from '../find-subscription.js';
 import type { Profile } from '../profile.js';
 import type { Callback } from '../callback.js';
@@ -100,6 +101,8 @@ export async function watchDeliveries(
       const findings = watched.flatMap(({ event, hook }) =>
         deliveryFindings({ event, version }, hook),
       );
+      for (const { event, hook } of watched)
+        recordDeliveries({ event, version }, hook.received.length);
       for (const { id } of watched) await post('/v1/webhook.unsubscribe', { id });
       await receiver.close();
       return { received: count(), fromTraffic, findings, ...(live === undefined ? {} : { live }) };

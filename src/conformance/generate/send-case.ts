@@ -1,4 +1,6 @@
 import type { HttpAnswer } from '../../http-answer.js';
+import { readHeader } from '../../validation/check-response.js';
+import { recordAnswer } from '../exercised-log.js';
 import { readAnswer } from '../read-answer.js';
 import type { GeneratedCase } from './generated-case.js';
 
@@ -32,5 +34,7 @@ async function sendOnce(baseUrl: string, request: GeneratedCase): Promise<HttpAn
     redirect: 'manual',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  return readAnswer(response);
+  const answer = await readAnswer(response);
+  recordAnswer({ ...request, version: readHeader(request.headers, 'service-version') }, answer);
+  return answer;
 }

@@ -1,5 +1,6 @@
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
+import type { Exercised } from '../exercised-log.js';
 import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
 /**
@@ -8,11 +9,14 @@ import { allPassed, summarizeByRequirement, verdictFor } from './requirement-sum
  * their `rule`, shape findings the response rule they broke and a `location` in the answer.
  * With the generative phase, `generated` holds its seed, what it sent per operation and version,
  * and each failing case shrunk, as sent and as a `curl` line (its results are among `results`).
+ * `exercised` holds the keys of what the run got answers from and deliveries of (coverage.ts):
+ * shards' reports merge by the union of its lists.
  */
 export function toJsonReport(
   results: readonly CheckResult[],
   run: { profile: string; versions: string[]; startedAt: string; durationMs: number },
   generated?: GenerateReport,
+  exercised?: Exercised,
 ) {
   return {
     format: 'service-contract/conformance-report@2',
@@ -31,6 +35,7 @@ export function toJsonReport(
       }),
     ),
     ...(generated ? { generated: generatedSection(generated) } : {}),
+    ...(exercised ? { exercised } : {}),
     results,
   };
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
+import type { Coverage, Tally } from './coverage.js';
 import { diagnosticText } from './diagnostic-text.js';
 import { summarizeByRequirement } from './requirement-summary.js';
 
@@ -162,4 +163,13 @@ export function generatedSummary({ seed, runs, failures, warnings }: GenerateRep
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The coverage headline: of the documented operations, answers (status codes, ranges, `default`)
+ * and webhook events, at every version the run covered, how many it exercised.
+ */
+export function coverageLine({ operations, answers, events }: Coverage): string {
+  const of = ({ covered, total }: Tally) => `${covered}/${total}`;
+  return `coverage: operations ${of(operations)}, documented answers ${of(answers)}, events ${of(events)}`;
 }

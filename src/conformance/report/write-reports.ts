@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { GenerateReport } from '../generate/run-generate.js';
+import type { Exercised } from '../exercised-log.js';
 import type { CheckResult } from '../runner.js';
+import { toHtmlReport } from './html-report.js';
 import { toJsonReport } from './json-report.js';
 import { toJUnit } from './junit.js';
 
@@ -13,14 +15,9 @@ export interface RunInfo {
   durationMs: number;
 }
 
-/**
- * What the run exercised, as keys a set union merges (shards): `<version> <METHOD> <path> <status>`
- * for each answer got, `<version> <event>` for each delivery received.
- */
-export interface Exercised {
-  answers: string[];
-  events: string[];
-}
+// What the run exercised (exercised-log.ts records it): declared beside its recorder, so the
+// reporters and the run share it without a cycle.
+export type { Exercised } from '../exercised-log.js';
 
 /** Everything a report is written from: a run's results, or shards' merged. */
 export interface ReportInput {
@@ -37,9 +34,10 @@ const REPORTERS = new Map<string, Reporter>([
   ['junit', ({ results, generated }) => toJUnit(results, generated)],
   [
     'json',
-    ({ results, run, generated }) =>
-      `${JSON.stringify(toJsonReport(results, run, generated), null, 2)}\n`,
+    ({ results, run, generated, exercised }) =>
+      `${JSON.stringify(toJsonReport(results, run, generated, exercised), null, 2)}\n`,
   ],
+  ['html', toHtmlReport],
 ]);
 
 export interface ReportRequest {

@@ -170,6 +170,19 @@ describe('toJsonReport', () => {
     ]);
     expect(results[1].diagnostics[0]).toMatchObject({ rule: 'b', requirement: 'DLV-03' });
   });
+
+  it.each([
+    [
+      'carries what the run exercised as it was recorded',
+      { answers: ['v0 POST /x 200'], events: ['v0 e'] },
+    ],
+    ['has no exercised field when nothing was recorded', undefined],
+  ])('%s', (_, exercised) => {
+    const run = { profile: 'p.json', versions: [], startedAt: '', durationMs: 0 };
+    const report = toJsonReport(RESULTS, run, undefined, exercised);
+    expect(Object.hasOwn(report, 'exercised')).toBe(exercised !== undefined);
+    expect((report as { exercised?: unknown }).exercised).toEqual(exercised);
+  });
 });
 
 describe('textSummary', () => {

@@ -1,0 +1,423 @@
+import type { Diagnostic, Exchange } from '../../diagnostic.js';
+import { REDACTED, redactText } from '../../redact.js';
+import type { GeneratedCase } from '../generate/generated-case.js';
+import type { Exercised } from '../exercised-log.js';
+import type { GenerateReport, GeneratedFailure } from '../generate/run-generate.js';
+import type { CheckResult } from '../runner.js';
+import { type Coverage, type VersionCoverage, coverageOf } from './coverage.js';
+import { isShapeFinding } from './diagnostic-text.js';
+import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
+import { escapeHtml as esc } from './html-escape.js';
+import { toJsonReport } from './json-report.js';
+import type { Verdict } from './requirement-summary.js';
+import { coverageLine } from './text-summary.js';
+
+/** A grid cell's state: a verdict, or a pass that carries warnings. */
+type CellState = Verdict | 'warning';
+
+/** Worst first, as requirement-summary.ts orders verdicts. */
+const SEVERITY: Verdict[] = ['failed', 'not_testable', 'passed', 'not_applicable'];
+const LABEL: Record<CellState, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  not_applicable: 'n/a',
+  not_testable: 'untestable',
+  warning: 'warning',
+};
+
+/** Bounds on what one report embeds, so a full run with the generative phase stays small. */
+const MAX_VALUE_CHARS = 3000;
+const MAX_DIAGNOSTICS = 25;
+/** A passing check shows this many of its warnings; the JSON report has them all. */
+const MAX_PASSED_DIAGNOSTICS = 5;
+const MAX_FAILURES = 100;
+/**
+ * What the findings' details (values, exchanges, cases) may take of the page in all: past it a
+ * finding shows its message alone and points to the JSON report, so a run where everything fails
+ * still writes a page a browser opens (under 2 MB).
+ */
+const DETAIL_CHARS = 1_000_000;
+/** How many findings a check shows once the budget is spent. */
+const SPENT_DIAGNOSTICS = 3;
+
+/** The characters of detail the page has left. */
+interface Budget {
+  left: number;
+}
+
+/** `detailed` while the budget lasts, else `brief`; either is taken from it. */
+function within(budget: Budget, detailed: string, brief: string): string {
+  const chosen = detailed.length > budget.left ? brief : detailed;
+  budget.left -= chosen.length;
+  return chosen;
+}
+
+type JsonReport = ReturnType<typeof toJsonReport>;
+
+/** What the report is drawn from: write-reports.ts's `ReportInput`, a run's or merged shards'. */
+interface HtmlInput {
+  results: readonly CheckResult[];
+  run: Parameters<typeof toJsonReport>[1];
+  generated?: GenerateReport;
+  exercised?: Exercised;
+}
+
+/**
+ * The conformance report as one self-contained HTML page: the verdict and counts, a requirement ×
+ * version grid whose cells lead to their checks, every check with its findings (each failure with
+ * the request, the answer, expected and actual, and a `curl` line), the generated requests'
+ * failures with their seed and shrunk case, and what the run exercised of the documents. A pure
+ * function of what the JSON report carries, so merged shards render as one run would. Nothing
+ * loads from anywhere: the style sheet and the script are inline, allowed by their hashes.
+ */
+export function toHtmlReport({ results, run, generated, exercised }: HtmlInput): string {
+  const report = toJsonReport(results, run, generated, exercised);
+  const coverage = exercised && coverageOf(exercised, run.versions);
+  const ids = new Map(results.map((r, i) => [r, `r-${i}`]));
+  const versions = [...new Set([...run.versions, ...results.map((r) => r.version)])];
+  const budget: Budget = { left: DETAIL_CHARS };
+  // The generated failures first: their seed, shrunk case and curl line are kept before the
+  // checks' exchanges take what is left.
+  const phase = generated ? generatedSection(generated, budget) : '';
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${esc(CONTENT_SECURITY_POLICY)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Conformance report: ${report.passed ? 'passed' : 'failed'}</title>`,
+    `<style>${STYLE}</style></head><body data-filter="all">`,
+    headerSection(report, results, coverage),
+    '<main>',
+    gridSection(report, results, versions),
+    requirementsSection(report, results, ids),
+    checksSection(results, ids, versions, budget),
+    phase,
+    coverageSection(report, coverage),
+    '</main>',
+    `<script>${SCRIPT}</script>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+const warningsOf = (r: CheckResult) => r.diagnostics.filter((d) => d.severity === 'warning');
+
+function stateOf(result: CheckResult): CellState {
+  return result.status === 'passed' && warningsOf(result).length ? 'warning' : result.status;
+}
+
+function headerSection(
+  report: JsonReport,
+  results: readonly CheckResult[],
+  coverage: Coverage | undefined,
+): string {
+  const verdict = report.passed ? 'passed' : 'failed';
+  const warnings = results.reduce((n, r) => n + warningsOf(r).length, 0);
+  const counts = SEVERITY.map(
+    (s) => `<span>${esc(LABEL[s])}: <b data-count="${s}">${report.counts[s] ?? 0}</b></span>`,
+  );
+  const filters = [
+    ['all', 'all'],
+    ['failed', 'failed'],
+    ['warning', 'warnings'],
+    ['not_testable', 'untestable'],
+  ].map(
+    ([filter, label]) =>
+      `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${label}</button>`,
+  );
+  return `<header>
+<h1>Service API conformance <span class="verdict ${verdict}" id="verdict">${verdict.toUpperCase()}</span></h1>
+<p class="meta">profile ${esc(report.profile)} · versions ${esc(report.versions.join(', '))} · started ${esc(report.startedAt)} · ${esc((report.durationMs / 1000).toFixed(1))} s</p>
+<p class="counts">${results.length} results: ${counts.join('')}<span>warnings: <b>${warnings}</b></span></p>
+<p class="meta" id="coverage-line">${coverage ? esc(coverageLine(coverage)) : 'coverage: not recorded in this report'}</p>
+<nav class="filters" aria-label="show checks">${filters.join('')}</nav>
+</header>`;
+}
+
+/** The requirement × version grid: each cell its checks' verdict, linking to them. */
+function gridSection(
+  report: JsonReport,
+  results: readonly CheckResult[],
+  versions: string[],
+): string {
+  const byKey = resultsByKey(results);
+  const head = versions.map((v) => `<th scope="col">${esc(v)}</th>`).join('');
+  const rows = report.requirements.map(({ requirement, checks }) => {
+    const cells = versions.map((version) => {
+      const here = checks.filter((c) => c.version === version);
+      if (here.length === 0) return '<td class="none"></td>';
+      const verdict = SEVERITY.find((s) => here.some((c) => c.verdict === s))!;
+      const warned =
+        verdict === 'passed' &&
+        here.some((c) => byKey.get(`${version} ${c.check}`)?.some((r) => warningsOf(r).length));
+      const state: CellState = warned ? 'warning' : verdict;
+      const title = here.map((c) => `${c.check}: ${LABEL[c.verdict]}`).join('\n');
+      return `<td><a class="s-${state}" href="#${esc(cellId(requirement, version))}" data-requirement="${esc(requirement)}" data-version="${esc(version)}" data-verdict="${verdict}" data-state="${state}" title="${esc(title)}">${esc(LABEL[state])}</a></td>`;
+    });
+    return `<tr><th scope="row" class="req"><a href="#${esc(`q-${requirement}`)}">${esc(requirement)}</a></th>${cells.join('')}</tr>`;
+  });
+  return `<section id="grid"><h2>Requirements by version</h2><div class="grid-wrap"><table class="grid">
+<thead><tr><th scope="col" class="req">requirement</th>${head}</tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></div></section>`;
+}
+
+const cellId = (requirement: string, version: string) => `c-${requirement}-${version}`;
+
+function resultsByKey(results: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const byKey = new Map<string, CheckResult[]>();
+  for (const r of results) {
+    const key = `${r.version} ${r.check}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), r]);
+  }
+  return byKey;
+}
+
+/** Per requirement, per version, the checks behind its cell, each linking to its result. */
+function requirementsSection(
+  report: JsonReport,
+  results: readonly CheckResult[],
+  ids: Map<CheckResult, string>,
+): string {
+  const byKey = resultsByKey(results);
+  const sections = report.requirements.map(({ requirement, verdict, checks }) => {
+    const versions = [...new Set(checks.map((c) => c.version))];
+    const items = versions.map((version) => {
+      const links = checks
+        .filter((c) => c.version === version)
+        .flatMap((c) => byKey.get(`${version} ${c.check}`) ?? [])
+        .filter((r) => r.requirements.includes(requirement))
+        .map(
+          (r) =>
+            `<a href="#${ids.get(r)}"><span class="tag s-${stateOf(r)}">${esc(LABEL[stateOf(r)])}</span> ${esc(r.check)}</a>`,
+        );
+      return `<li id="${esc(cellId(requirement, version))}">${esc(version)}: ${links.join(', ')}</li>`;
+    });
+    return `<details id="${esc(`q-${requirement}`)}"><summary><span class="tag s-${verdict}">${esc(LABEL[verdict])}</span> ${esc(requirement)}</summary><div class="body"><ul class="checks">${items.join('')}</ul></div></details>`;
+  });
+  return `<section id="requirements"><h2>Requirements</h2>\n${sections.join('\n')}</section>`;
+}
+
+/** Every result, by version, each a collapsed section with what it found. */
+function checksSection(
+  results: readonly CheckResult[],
+  ids: Map<CheckResult, string>,
+  versions: string[],
+  budget: Budget,
+): string {
+  const groups = versions.map((version) => {
+    const here = results.filter((r) => r.version === version);
+    return `<h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!, budget)).join('\n')}`;
+  });
+  return `<section id="checks"><h2>Checks</h2>\n${groups.join('\n')}</section>`;
+}
+
+function resultOf(result: CheckResult, id: string, budget: Budget): string {
+  const state = stateOf(result);
+  const cap =
+    budget.left <= 0
+      ? SPENT_DIAGNOSTICS
+      : result.status === 'passed'
+        ? MAX_PASSED_DIAGNOSTICS
+        : MAX_DIAGNOSTICS;
+  const shown = result.diagnostics.slice(0, cap);
+  const more = result.diagnostics.length - shown.length;
+  const body = [
+    `<p>${esc(result.title)} <span class="mute">· ${esc(result.requirements.join(', '))} · ${result.durationMs} ms</span></p>`,
+    result.reason ? `<p>${esc(result.reason)}</p>` : '',
+    ...(result.notes ?? []).map((n) => `<p class="mute">not exercised: ${esc(n)}</p>`),
+    ...shown.map((d) => diagnosticOf(d, isShapeFinding(result, d), budget)),
+    more > 0 ? `<p class="mute">${more} more in the JSON report</p>` : '',
+  ];
+  const n = result.diagnostics.length;
+  const count = n ? ` · ${n} finding${n === 1 ? '' : 's'}` : '';
+  return `<details class="result" id="${id}" data-state="${state}" data-check="${esc(result.check)}" data-version="${esc(result.version)}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(result.check)}<span class="mute">${esc(count)}</span></summary><div class="body">${body.join('')}</div></details>`;
+}
+
+/**
+ * One finding: what, where, expected and actual, and the exchange it is about (with a `curl` line
+ * unless the finding's case has its own).
+ */
+function diagnosticOf(d: Diagnostic, shape: boolean, budget: Budget, curl = true): string {
+  const where = [d.requirement, d.location, d.reading && `reading ${d.reading}`].filter(Boolean);
+  const details = `${valueOf('expected', d.expected)}${valueOf('actual', d.actual)}${d.exchange ? exchangeOf(d.exchange, curl) : ''}`;
+  const brief = details ? '<p class="mute">its values and exchange: in the JSON report</p>' : '';
+  return `<div class="diag ${d.severity}"><div><b>${esc(shape ? `shape: ${d.rule}` : d.rule)}</b> <span class="mute">${esc(where.join(' · '))}</span></div>
+<div class="message">${esc(shown(d.message))}</div>${within(budget, details, brief)}</div>`;
+}
+
+function valueOf(label: string, value: unknown): string {
+  if (value === undefined) return '';
+  return `<div class="label">${label}</div><pre>${esc(shown(value))}</pre>`;
+}
+
+/** A value as text, JSON pretty-printed unless a string, cut at MAX_VALUE_CHARS. */
+function shown(value: unknown): string {
+  const text =
+    typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+  if (text.length <= MAX_VALUE_CHARS) return text;
+  return `${text.slice(0, MAX_VALUE_CHARS)}\n... (${text.length - MAX_VALUE_CHARS} more characters)`;
+}
+
+/** The request sent (headers with credentials replaced), the answer got, and a `curl` to resend. */
+function exchangeOf({ request, answer }: Exchange, curl: boolean): string {
+  const parts: string[] = [];
+  if (request) {
+    const headers = Object.entries(request.headers ?? {}).map(([k, v]) => `${k}: ${v}`);
+    const lines = [`${request.method} ${request.path}`, ...headers];
+    if (request.body !== undefined) lines.push('', request.body);
+    parts.push(
+      `<div class="label">request</div><pre class="request">${esc(shown(lines.join('\n')))}</pre>`,
+    );
+  }
+  if (answer) {
+    const lines = [String(answer.status)];
+    if (answer.body !== undefined) lines.push(shown(answer.body));
+    parts.push(`<div class="label">answer</div><pre class="answer">${esc(lines.join('\n'))}</pre>`);
+  }
+  if (request)
+    parts.push(`<div class="label">curl</div><pre class="curl">${esc(curlOf(request))}</pre>`);
+  return parts.join('');
+}
+
+/**
+ * A `curl` line that sends the request again: `$BASE_URL` for where the profile points (its API
+ * or OAuth server), `$TOKEN` for each credential the report does not carry.
+ */
+function curlOf(request: NonNullable<Exchange['request']>): string {
+  const parts = ['curl', '-i', '-X', request.method];
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    parts.push('-H', quote(`${name}: ${value}`));
+  if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
+  parts.push(`"$BASE_URL"${quote(request.path)}`);
+  return withTokens(parts.join(' '));
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+/** Inside a single-quoted argument, a redacted credential becomes `$TOKEN`, expanded. */
+const withTokens = (line: string) => line.replaceAll(REDACTED, `'"$TOKEN"'`);
+
+/** The generated requests: how many, the seed, each distinct failure and warning shrunk. */
+function generatedSection(generated: GenerateReport, budget: Budget): string {
+  const cases = generated.runs.reduce((n, run) => n + run.cases, 0);
+  const listed = [...generated.failures, ...generated.warnings];
+  const shownFailures = listed.slice(0, MAX_FAILURES);
+  const runs = generated.runs.map(
+    (run) =>
+      `<tr><td>${esc(run.version)}</td><td>${esc(run.operation)}</td><td>${run.cases}</td><td>${esc(
+        Object.entries(run.kinds)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', '),
+      )}</td><td>${run.failed ? 'failed' : ''}${run.interrupted ? ' cut short' : ''}</td></tr>`,
+  );
+  const deliveries = generated.deliveries.map(
+    (d) =>
+      `<li>${esc(d.version)}: ${d.received} deliveries received (${d.fromTraffic} set off by the generated requests)${d.failed ? ', some broke their contract' : ''}</li>`,
+  );
+  return `<section id="generated"><h2>Generated requests</h2>
+<p>${cases} cases over ${generated.runs.length} operations and versions · seed <b id="seed">${generated.seed}</b> · ${generated.maxExamples} per operation · budget ${Math.round(generated.maxTimeMs / 1000)} s · ${generated.failures.length} distinct failures, ${generated.warnings.length} warnings</p>
+${shownFailures.map((f, i) => generatedFailureOf(f, i, budget)).join('\n')}
+${listed.length > shownFailures.length ? `<p class="mute">${listed.length - shownFailures.length} more in the JSON report</p>` : ''}
+<details><summary>operations sent to (${generated.runs.length})</summary><div class="body"><table class="cov"><thead><tr><th>version</th><th>operation</th><th>cases</th><th>kinds</th><th></th></tr></thead><tbody>${runs.join('')}</tbody></table>
+<ul>${deliveries.join('')}</ul></div></details></section>`;
+}
+
+function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Budget): string {
+  const state = failure.severity === 'error' ? 'failed' : 'warning';
+  const [first] = failure.findings;
+  const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
+  const replayed = failure.reproduced ? '' : ' · did not fail again when replayed';
+  return `<details class="result generated" id="g-${index}" data-state="${state}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
+<p>${failure.occurrences} case${failure.occurrences === 1 ? '' : 's'} failed so · shrunk ${failure.shrinks} times${esc(replayed)} · seed <b>${failure.seed}</b>, path <b>${esc(failure.path)}</b></p>
+${within(
+  budget,
+  `<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>
+<div class="label">curl</div><pre class="curl">${esc(shown(withTokens(redactText(failure.curl))))}</pre>`,
+  '<p class="mute">its case and curl line: in the JSON report</p>',
+)}
+${failure.findings
+  .slice(0, budget.left > 0 ? MAX_DIAGNOSTICS : SPENT_DIAGNOSTICS)
+  .map((d) => diagnosticOf(d, false, budget, false))
+  .join('')}</div></details>`;
+}
+
+/** A generated case as sent, its credentials replaced. */
+function caseText(request: GeneratedCase): string {
+  const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${redactText(v)}`);
+  const lines = [`${request.method} ${redactText(request.path)}`, ...headers];
+  if (request.change) lines.unshift(`(${request.change})`);
+  if (request.body !== undefined) lines.push('', redactText(request.body));
+  return lines.join('\n');
+}
+
+/** What the run exercised of the documents, and what it never did. */
+function coverageSection(report: JsonReport, coverage: Coverage | undefined): string {
+  const tested = report.requirements.filter(
+    (r) => r.verdict === 'passed' || r.verdict === 'failed',
+  );
+  const untested = report.requirements.filter((r) => !tested.includes(r));
+  const requirements = `<p id="requirements-covered">requirements tested: <b>${tested.length}/${report.requirements.length}</b>${untested.length ? ` · not tested: ${untested.map((r) => `<a href="#${esc(`q-${r.requirement}`)}">${esc(r.requirement)}</a> (${esc(LABEL[r.verdict])})`).join(', ')}` : ''}</p>`;
+  if (!coverage)
+    return `<section id="coverage"><h2>API coverage</h2><p>This report carries no record of what the run exercised.</p>${requirements}</section>`;
+  const tallies = (
+    [
+      ['operations', coverage.operations],
+      ['documented answers', coverage.answers],
+      ['webhook events', coverage.events],
+    ] as const
+  ).map(
+    ([label, t]) =>
+      `<li>${label}: <b data-coverage="${label}">${t.covered}/${t.total}</b> (${t.total ? Math.round((100 * t.covered) / t.total) : 100}%)</li>`,
+  );
+  return `<section id="coverage"><h2>API coverage</h2>
+<ul>${tallies.join('')}</ul>${requirements}
+${coverage.versions.map(versionCoverageOf).join('\n')}
+${neverOf(coverage)}</section>`;
+}
+
+function versionCoverageOf({ version, operations, events }: VersionCoverage): string {
+  const answers = operations.flatMap((o) => o.answers);
+  const count = (n: number, of: number, what: string) => `${what} ${n}/${of}`;
+  const heading = [
+    count(operations.filter(exercised).length, operations.length, 'operations'),
+    count(answers.filter((a) => a.seen.length).length, answers.length, 'answers'),
+    count(events.filter((e) => e.delivered).length, events.length, 'events'),
+  ].join(', ');
+  const rows = operations.map((o) => {
+    const chips = o.answers.map(
+      (a) =>
+        `<span class="chip ${a.seen.length ? 'hit' : 'miss'}" title="${esc(a.seen.length ? `got ${a.seen.join(', ')}` : 'never got')}">${esc(a.response)}</span>`,
+    );
+    const odd = o.undocumented.map(
+      (s) => `<span class="chip odd" title="not documented">${s}</span>`,
+    );
+    return `<tr><td>${esc(o.method)} ${esc(o.path)}</td><td>${chips.join('')}${odd.join('')}</td></tr>`;
+  });
+  const delivered = events.map(
+    (e) => `<span class="chip ${e.delivered ? 'hit' : 'miss'}">${esc(e.event)}</span>`,
+  );
+  return `<details id="${esc(`cov-${version}`)}"><summary>${esc(version)}: ${esc(heading)}</summary><div class="body">
+<table class="cov"><thead><tr><th>operation</th><th>documented answers (green: got; yellow: got, undocumented)</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+${events.length ? `<div class="label">webhook events delivered</div><p>${delivered.join('')}</p>` : ''}</div></details>`;
+}
+
+const exercised = (o: VersionCoverage['operations'][number]) =>
+  o.answers.some((a) => a.seen.length > 0) || o.undocumented.length > 0;
+
+/** Per version, the operations, answers and events the run never exercised. */
+function neverOf(coverage: Coverage): string {
+  const lines = coverage.versions.flatMap(({ version, operations, events }) => {
+    const missed = operations.flatMap((o) => {
+      const answers = o.answers.filter((a) => a.seen.length === 0).map((a) => a.response);
+      if (!exercised(o)) return [`${o.method} ${o.path}: never called`];
+      return answers.length ? [`${o.method} ${o.path}: ${answers.join(', ')}`] : [];
+    });
+    const silent = events.filter((e) => !e.delivered).map((e) => e.event);
+    if (silent.length) missed.push(`events never delivered: ${silent.join(', ')}`);
+    return missed.length
+      ? [
+          `<li><b>${esc(version)}</b><ul>${missed.map((m) => `<li>${esc(m)}</li>`).join('')}</ul></li>`,
+        ]
+      : [];
+  });
+  return `<details id="never"><summary>never exercised (${lines.length} versions)</summary><div class="body"><ul>${lines.join('')}</ul></div></details>`;
+}

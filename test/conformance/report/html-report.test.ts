@@ -1,0 +1,404 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toHtmlReport } from '../../../src/conformance/report/html-report.ts';
+import type { CheckResult } from '../../../src/conformance/runner.ts';
+import { diagnostic } from '../../../src/diagnostic.ts';
+import { REDACTED } from '../../../src/redact.ts';
+import { profileOf } from '../../../src/reference/profile.ts';
+import { PROJECT_ROOT } from '../../../src/project-root.ts';
+import { listVersions } from '../../../src/versions.ts';
+import { BIN } from '../../cli/cli-process.ts';
+import { CHROMIUM, CHROMIUM_ARGS, skipWithoutBrowser } from '../../support/chromium.ts';
+import { FAULTS } from '../fault-catalogue.ts';
+import { startReferenceWithFaults } from '../fault-injection.ts';
+
+// One run serves every test here: the CLI as a process, every check at every version and the
+// generative phase, against a reference server with one fault (VER-03: error answers name no
+// version), so the report has check and generated failures to show.
+const FAULT = FAULTS.find((f) => f.id === 'no-version-on-errors')!;
+const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
+const MAX_BYTES = 2 * 1024 * 1024;
+const skipBrowser = skipWithoutBrowser();
+
+let dir = '';
+let server: Awaited<ReturnType<typeof startReferenceWithFaults>>;
+let run: { code: number; stdout: string; stderr: string };
+let json: any;
+let htmlFile = '';
+
+function cli(args: string[]): Promise<typeof run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: PROJECT_ROOT, timeout: 110_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+describe('a run of the CLI against a faulty reference server', () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'service-html-report-'));
+    server = await startReferenceWithFaults(FAULT.hooks(), {
+      dataDir: join(dir, 'data'),
+      timeScale: SCALE,
+    });
+    const profile = profileOf(server.url, server.workspace, {
+      timeScale: SCALE,
+      triggerEvents: true,
+      allowLocalDestinations: true,
+    });
+    const profileFile = join(dir, 'profile.json');
+    await writeFile(profileFile, JSON.stringify(profile));
+    htmlFile = join(dir, 'report.html');
+    const jsonFile = join(dir, 'report.json');
+    run = await cli([
+      'conformance',
+      '--profile',
+      profileFile,
+      '--generate',
+      '--max-examples',
+      '3',
+      '--seed',
+      '7',
+      '--report',
+      `html:${htmlFile}`,
+      '--report',
+      `json:${jsonFile}`,
+    ]);
+    json = JSON.parse(await readFile(jsonFile, 'utf8'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (!process.env.KEEP_HTML) await rm(dir, { recursive: true, force: true });
+    else console.log(dir);
+  });
+
+  describe('the conformance run behind the reports', () => {
+    it('fails on the fault, prints the coverage headline, and the JSON report says what it exercised', () => {
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/VER-03 +FAILED/);
+      expect(run.stdout).toMatch(
+        /^coverage: operations (\d+)\/\1, documented answers \d+\/\d+, events \d+\/\d+$/m,
+      );
+      expect(run.stdout).toContain(`html report written to ${htmlFile}`);
+      expect(json.exercised.answers).toContain('2026-08-25 GET /webhook.list 200');
+      expect(json.exercised.events).toContain('2026-08-25 chat.message');
+    });
+
+    it('a full run at every version with the generative phase writes an HTML report under 2 MB', async () => {
+      expect(json.versions).toEqual(listVersions());
+      expect(json.generated.runs.length).toBeGreaterThan(0);
+      const { size } = await stat(htmlFile);
+      expect(size).toBeLessThan(MAX_BYTES);
+    });
+  });
+
+  describe.skipIf(skipBrowser)('the HTML report in Chromium, opened from disk', () => {
+    let browser: Browser;
+    let page: Page;
+    const problems: string[] = [];
+
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('request', (r) => {
+        if (!r.url().startsWith('file:')) problems.push(`loaded ${r.url()}`);
+      });
+      await page.goto(pathToFileURL(htmlFile).href);
+    }, 60_000);
+    afterAll(() => browser?.close());
+
+    it('loads nothing, logs no error and breaks no Content-Security-Policy; its script ran', async () => {
+      await expect(page.locator('html').getAttribute('data-ready')).resolves.toBe('yes');
+      expect(await page.locator('#verdict').textContent()).toBe('FAILED');
+      expect(problems).toEqual([]);
+    });
+
+    it("the grid agrees with the JSON report's verdicts, cell by cell", async () => {
+      const severity = ['failed', 'not_testable', 'passed', 'not_applicable'];
+      const want: string[] = [];
+      for (const { requirement, checks } of json.requirements)
+        for (const version of new Set<string>(checks.map((c: any) => c.version))) {
+          const here = checks.filter((c: any) => c.version === version).map((c: any) => c.verdict);
+          want.push(`${requirement} ${version} ${severity.find((s) => here.includes(s))}`);
+        }
+      const got = await page
+        .locator('table.grid td a')
+        .evaluateAll((cells) =>
+          cells.map((a) => `${a.dataset.requirement} ${a.dataset.version} ${a.dataset.verdict}`),
+        );
+      expect(got.sort()).toEqual(want.sort());
+      expect(want).toContain('VER-03 2026-08-25 failed');
+    });
+
+    it('a cell leads to its checks, and a failure expands to the request, the answer and curl', async () => {
+      await page.locator('a[data-requirement="VER-03"][data-version="2026-08-25"]').click();
+      const cell = page.locator('[id="c-VER-03-2026-08-25"]');
+      await expect(cell.isVisible()).resolves.toBe(true);
+      const failed = cell.locator('a', { hasText: 'failed' }).first();
+      const target = (await failed.getAttribute('href'))!.slice(1);
+      await failed.click();
+      const result = page.locator(`[id="${target}"]`);
+      expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      await result.locator('summary').click();
+      expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+      await result.locator('summary').click();
+      const request = result.locator('pre.request').first();
+      await expect(request.isVisible()).resolves.toBe(true);
+      expect(await request.textContent()).toMatch(/^(GET|POST) \/v[01]\//);
+      expect(await result.locator('pre.answer').first().textContent()).toMatch(/^4\d\d\b/);
+      expect(await result.locator('pre.curl').first().textContent()).toMatch(/^curl -i -X /);
+    });
+
+    it('a generated failure shows its seed, its shrunk case and a curl line without the credential', async () => {
+      const failure = page.locator('details.generated').first();
+      await failure.locator('summary').click();
+      expect(await failure.textContent()).toContain('seed 7');
+      const curl = (await failure.locator('pre.curl').first().textContent())!;
+      expect(curl).toMatch(/^curl -i -X /);
+      for (const token of Object.keys(server.workspace.tokens)) expect(curl).not.toContain(token);
+      expect(curl).toContain('$TOKEN');
+    });
+
+    it('the failed filter hides every check but the failed ones', async () => {
+      await page.locator('button[data-filter="failed"]').click();
+      const visible = await page
+        .locator('#checks details.result')
+        .evaluateAll((all) =>
+          all
+            .filter((d) => (d as HTMLElement).offsetParent)
+            .map((d) => d.getAttribute('data-state')),
+        );
+      expect(new Set(visible)).toEqual(new Set(['failed']));
+      await page.locator('button[data-filter="all"]').click();
+    });
+
+    it('shows the API coverage: per version, operations and documented answers, events, and what was never exercised', async () => {
+      const coverage = page.locator('#coverage');
+      expect(await coverage.locator('[data-coverage="operations"]').textContent()).toMatch(
+        /^(\d+)\/\1$/,
+      );
+      await page.locator('[id="cov-2026-08-25"] > summary').click();
+      expect(await page.locator('[id="cov-2026-08-25"]').textContent()).toContain(
+        'GET /webhook.list',
+      );
+      expect(await page.locator('#never').count()).toBe(1);
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('toHtmlReport, a pure function of the report', () => {
+  const RUN = {
+    profile: 'p.json',
+    versions: ['2026-08-25'],
+    startedAt: '2026-11-21T00:00:00Z',
+    durationMs: 5,
+  };
+  const HOSTILE = '</script><img src=x onerror=alert(1)>"\'';
+  const base = {
+    title: 't',
+    version: '2026-08-25',
+    requirements: ['VER-03'],
+    durationMs: 1,
+  };
+  const results: CheckResult[] = [
+    {
+      ...base,
+      check: `c${HOSTILE}`,
+      status: 'failed',
+      diagnostics: [
+        diagnostic(`c${HOSTILE}`, `message ${HOSTILE}`, {
+          requirement: 'VER-03',
+          expected: HOSTILE,
+          exchange: {
+            request: {
+              method: 'POST',
+              path: `/v1/chat.postEphemeral?q=${HOSTILE}`,
+              headers: { authorization: `Bearer ${REDACTED}` },
+              body: `{"text":"it's"}`,
+            },
+            answer: { status: 400, body: { text: HOSTILE, long: 'x'.repeat(1_000_000) } },
+          },
+        }),
+      ],
+    },
+    {
+      ...base,
+      check: 'warned',
+      status: 'passed',
+      diagnostics: Array.from({ length: 100 }, (_, i) =>
+        diagnostic('warned', `w${i}`, { severity: 'warning' }),
+      ),
+    },
+  ];
+  const html = toHtmlReport({ results, run: RUN });
+
+  it('shows what the implementation answered as text, never as markup', () => {
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&#39;');
+  });
+
+  it('allows exactly its own style sheet and script by their hashes', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
+    expect(policy.replaceAll('&#39;', "'").split('; ')).toEqual([
+      "default-src 'none'",
+      `style-src ${hash(style)}`,
+      `script-src ${hash(script)}`,
+      "base-uri 'none'",
+      "form-action 'none'",
+    ]);
+    expect(html).not.toMatch(/\sstyle=/);
+  });
+
+  it('bounds what it embeds: long answers cut, a pass shows a few of its warnings', () => {
+    expect(html.length).toBeLessThan(50_000);
+    expect(html).toMatch(/\.\.\. \(\d+ more characters\)/);
+    expect(html).toContain('w4');
+    expect(html).not.toContain('w5<');
+    expect(html).toContain('95 more in the JSON report');
+  });
+
+  it('replaces a credential in the curl line with $TOKEN, and says when coverage was not recorded', () => {
+    expect(html).toContain(`-H &#39;authorization: Bearer &#39;&quot;$TOKEN&quot;&#39;&#39;`);
+    expect(html).toContain('coverage: not recorded in this report');
+  });
+});
+
+describe('the grid', () => {
+  const result = (
+    check: string,
+    version: string,
+    status: CheckResult['status'],
+    warned = false,
+  ): CheckResult => ({
+    check,
+    title: check,
+    version,
+    requirements: ['SUB-01'],
+    status,
+    diagnostics: warned ? [diagnostic(check, 'w', { severity: 'warning' })] : [],
+    durationMs: 1,
+  });
+  const cases: Array<[string, { given: CheckResult[]; want: string }]> = [
+    [
+      'a failure outweighs an untestable check',
+      {
+        given: [result('a', 'v', 'not_testable'), result('b', 'v', 'failed')],
+        want: 'failed failed',
+      },
+    ],
+    [
+      'an untestable check outweighs a pass',
+      {
+        given: [result('a', 'v', 'passed'), result('b', 'v', 'not_testable')],
+        want: 'not_testable not_testable',
+      },
+    ],
+    [
+      'a pass with a warning is a warning cell',
+      { given: [result('a', 'v', 'passed', true)], want: 'passed warning' },
+    ],
+    [
+      'not applicable alone',
+      {
+        given: [result('a', 'v', 'not_applicable'), result('b', 'w', 'failed')],
+        want: 'not_applicable not_applicable',
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_, { given, want }) => {
+    const html = toHtmlReport({
+      results: given,
+      run: { profile: 'p', versions: ['v'], startedAt: '', durationMs: 0 },
+    });
+    const cell = /data-version="v" data-verdict="(\w+)" data-state="(\w+)"/.exec(html)!;
+    expect(`${cell[1]} ${cell[2]}`).toBe(want);
+  });
+});
+
+describe('the page when everything fails', () => {
+  it('stays under 2 MB, pointing to the JSON report for what it leaves out', () => {
+    const big = { text: 'x'.repeat(2000) };
+    const findings = Array.from({ length: 40 }, (_, i) =>
+      diagnostic('c', `finding ${i}`, {
+        expected: big,
+        actual: big,
+        exchange: {
+          request: { method: 'POST', path: '/v1/chat.postEphemeral', body: 'y'.repeat(300) },
+          answer: { status: 500, body: big },
+        },
+      }),
+    );
+    const results: CheckResult[] = Array.from({ length: 600 }, (_, i) => ({
+      check: `c${i}`,
+      title: 'c',
+      version: listVersions()[i % 6]!,
+      requirements: [`SUB-${i % 60}`],
+      status: 'failed',
+      diagnostics: findings,
+      durationMs: 1,
+    }));
+    const failure = {
+      version: '2026-08-25',
+      operation: 'POST /v1/chat.postEphemeral',
+      signature: 's',
+      severity: 'error' as const,
+      occurrences: 1,
+      firstCase: 0,
+      seed: 1,
+      path: '0',
+      shrinks: 0,
+      reproduced: true,
+      case: {
+        kind: 'valid' as const,
+        method: 'POST',
+        path: '/v1/x',
+        headers: {},
+        body: 'z'.repeat(5000),
+      },
+      curl: `curl ${'z'.repeat(5000)}`,
+      findings: findings.slice(0, 3),
+    };
+    const generated = {
+      seed: 1,
+      maxExamples: 1,
+      maxTimeMs: 1,
+      runs: [],
+      failures: Array.from({ length: 500 }, () => failure),
+      warnings: [],
+      deliveries: [],
+      results: [],
+    };
+    const html = toHtmlReport({
+      results,
+      run: { profile: 'p', versions: listVersions(), startedAt: '', durationMs: 0 },
+      generated,
+    });
+    expect(Buffer.byteLength(html)).toBeLessThan(2 * 1024 * 1024);
+    expect(html).toContain('its values and exchange: in the JSON report');
+    expect(html).toContain('400 more in the JSON report');
+  });
+});
