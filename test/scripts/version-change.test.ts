@@ -187,18 +187,27 @@ ${RESPONSE_CODES.map((code) => `    '${code}':\n      $ref: chat.postEphemeral.y
   },
 ];
 
-/** Tests whose verdicts depend on the registry's versions (all of each file). */
-const VERSION_TESTS = [
-  'test/openapi',
-  'test/versions.test.ts',
-  'test/requirements',
-  'test/schemas',
-  'test/scripts/derived-examples.test.ts',
-  'test/scripts/landing-page.test.ts',
-  'test/diff',
-  'test/samples',
-  'test/reference/lifecycle.test.ts',
-];
+/**
+ * Tests whose verdicts depend on the registry's versions (all of each file); VERSION_CHANGE_ALL=1
+ * runs every test in the copy instead (many minutes; the copy's own version:new and clone tests
+ * then fail, as the version exists and the copy has no history).
+ */
+const VERSION_TESTS =
+  process.env.VERSION_CHANGE_ALL === '1'
+    ? []
+    : [
+        'test/openapi',
+        'test/versions.test.ts',
+        'test/requirements',
+        'test/schemas',
+        'test/scripts/derived-examples.test.ts',
+        'test/scripts/landing-page.test.ts',
+        'test/diff',
+        'test/samples',
+        'test/reference/lifecycle.test.ts',
+        'test/cli/trigger-command.test.ts',
+        'test/http/index-page.test.ts',
+      ];
 /** And the fault catalogue's, where the new version and the new gate show. */
 const FAULT_TESTS = ['test/conformance/faults.test.ts', '-t', `${NEW}|thread|every gate|EPH-01`];
 
