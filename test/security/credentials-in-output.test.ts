@@ -174,4 +174,54 @@ describe('no credential in anything printed', () => {
       await echo.close();
     }
   }, 60_000);
+
+  // The generated requests' failures carry the case and a curl line to replay it: the profile's
+  // credentials in them are `$TOKEN`, in the terminal and in every report kind.
+  it('the generated requests name no credential of the profile in any report', async () => {
+    const echo = await startRecordingServer((request) => ({
+      status: 400,
+      body: { error: 'invalid_request', got: `${request.url} ${request.body}` },
+    }));
+    try {
+      const written = profileOf(echo.url, seedWorkspace());
+      const tokens = written.credentials.map((c, i) => `${CANARY.bearer}-${i}`);
+      const profile = {
+        ...written,
+        credentials: written.credentials.map((c, i) => ({ ...c, token: tokens[i]! })),
+      };
+      const file = join(dir, 'generated-profile.json');
+      const reports = ['json', 'junit', 'html'].map((kind) => [
+        kind,
+        join(dir, `generated.${kind}`),
+      ]);
+      await writeFile(file, JSON.stringify(profile));
+      const result = await run(
+        process.execPath,
+        [
+          BIN,
+          'conformance',
+          '--profile',
+          file,
+          '--version',
+          written.credentials.find((c) => c.pin)!.pin!,
+          '--only',
+          'generated',
+          '--max-examples',
+          '5',
+          '--seed',
+          '1',
+          ...reports.flatMap(([kind, at]) => ['--report', `${kind}:${at}`]),
+        ],
+        { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
+      ).catch((failed: { stdout: string; stderr: string }) => failed);
+      const texts = await Promise.all(reports.map(([, at]) => readFile(at!, 'utf8')));
+      const text = `${result.stdout}${result.stderr}${texts.join('')}`;
+      // Every answer is a 400, so valid requests fail and their cases are reported.
+      expect(text).toMatch(/curl/);
+      expect(text).toContain('$TOKEN');
+      expect(tokens.filter((token) => text.includes(token))).toEqual([]);
+    } finally {
+      await echo.close();
+    }
+  }, 60_000);
 });

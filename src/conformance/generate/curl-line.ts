@@ -1,4 +1,5 @@
 import type { GeneratedCase } from './generated-case.js';
+import { hideCredentials } from './hide-credentials.js';
 
 /**
  * A `curl` command that sends `request` again, each argument quoted for a POSIX shell; each of
@@ -10,16 +11,11 @@ export function curlLine(
   hidden: readonly string[] = [],
 ): string {
   const parts = ['curl', '-i', '-X', request.method];
-  for (const [name, value] of Object.entries(request.headers))
-    parts.push('-H', quote(`${name}: ${hide(value, hidden)}`));
+  for (const [name, value] of Object.entries(hideCredentials(request, hidden).headers))
+    parts.push('-H', quote(`${name}: ${value}`));
   if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
   parts.push(quote(`${baseUrl}${request.path}`));
   return parts.join(' ');
-}
-
-function hide(value: string, hidden: readonly string[]): string {
-  const bearer = /^Bearer (.+)$/i.exec(value)?.[1];
-  return bearer !== undefined && hidden.includes(bearer) ? 'Bearer $TOKEN' : value;
 }
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;

@@ -5,6 +5,7 @@ import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { caseArbitrary } from './case-arbitrary.js';
 import type { CaseScope } from './case-builder.js';
 import { curlLine } from './curl-line.js';
+import { hideCredentials } from './hide-credentials.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
 import { judgeCase } from './judge-case.js';
@@ -157,6 +158,10 @@ async function shrink(
         });
   const [shrunk] = details?.counterexample ?? [];
   const request = shrunk ?? group.request;
+  const shown = hideCredentials(
+    request,
+    profile.credentials.map((c) => c.token),
+  );
   // The signature is the failure's; each finding is a plain diagnostic, without credentials.
   const findings = ((shrunk ? found.get(JSON.stringify(shrunk)) : undefined) ?? group.findings).map(
     ({ signature: _, ...finding }) => redactDiagnostic(finding),
@@ -172,8 +177,8 @@ async function shrink(
     path: (shrunk && details?.counterexamplePath) || String(group.index),
     shrinks: shrunk ? details!.numShrinks : 0,
     reproduced: details === undefined || shrunk !== undefined,
-    case: request,
-    curl: curlLine(profile.baseUrl, request),
+    case: shown,
+    curl: curlLine(profile.baseUrl, shown),
     findings,
   };
 }
