@@ -27,6 +27,22 @@ const CANARIES = Object.values(CANARY);
 // The signing secret's key, should something print it without its prefix.
 CANARIES.push(CANARY.signing.slice('whsec_'.length));
 
+/** `conformance` as a process, with `profile` written to `name`, at the pinned version. */
+async function conformance(
+  profile: ReturnType<typeof profileOf>,
+  name: string,
+  args: string[],
+): Promise<{ stdout: string; stderr: string }> {
+  const file = join(dir, name);
+  await writeFile(file, JSON.stringify(profile));
+  const version = profile.credentials.find((c) => c.pin)!.pin!;
+  return run(
+    process.execPath,
+    [BIN, 'conformance', '--profile', file, '--version', version, ...args],
+    { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
+  ).catch((failed: { stdout: string; stderr: string }) => failed);
+}
+
 let dir = '';
 const children: ChildProcess[] = [];
 /** Everything a child printed, collected as it comes. */
@@ -143,27 +159,15 @@ describe('no credential in anything printed', () => {
           c.secret ? { ...c, secret: CANARY.clientSecret } : c,
         ),
       };
-      const file = join(dir, 'profile.json');
       const [json, junit] = [join(dir, 'report.json'), join(dir, 'report.xml')];
-      await writeFile(file, JSON.stringify(profile));
-      const result = await run(
-        process.execPath,
-        [
-          BIN,
-          'conformance',
-          '--profile',
-          file,
-          '--version',
-          written.credentials.find((c) => c.pin)!.pin!,
-          '--only',
-          'AUTH-03,AUTH-04,AUTH-08,AUTH-12',
-          '--report',
-          `json:${json}`,
-          '--report',
-          `junit:${junit}`,
-        ],
-        { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
-      ).catch((failed: { stdout: string; stderr: string }) => failed);
+      const result = await conformance(profile, 'profile.json', [
+        '--only',
+        'AUTH-03,AUTH-04,AUTH-08,AUTH-12',
+        '--report',
+        `json:${json}`,
+        '--report',
+        `junit:${junit}`,
+      ]);
       const reports = `${await readFile(json, 'utf8')}${await readFile(junit, 'utf8')}`;
       const text = `${result.stdout}${result.stderr}${reports}`;
       // The echoing server fails the checks: their findings quote what it answered.
@@ -189,31 +193,19 @@ describe('no credential in anything printed', () => {
         ...written,
         credentials: written.credentials.map((c, i) => ({ ...c, token: tokens[i]! })),
       };
-      const file = join(dir, 'generated-profile.json');
       const reports = ['json', 'junit', 'html'].map((kind) => [
         kind,
         join(dir, `generated.${kind}`),
       ]);
-      await writeFile(file, JSON.stringify(profile));
-      const result = await run(
-        process.execPath,
-        [
-          BIN,
-          'conformance',
-          '--profile',
-          file,
-          '--version',
-          written.credentials.find((c) => c.pin)!.pin!,
-          '--only',
-          'generated',
-          '--max-examples',
-          '5',
-          '--seed',
-          '1',
-          ...reports.flatMap(([kind, at]) => ['--report', `${kind}:${at}`]),
-        ],
-        { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
-      ).catch((failed: { stdout: string; stderr: string }) => failed);
+      const result = await conformance(profile, 'generated-profile.json', [
+        '--only',
+        'generated',
+        '--max-examples',
+        '5',
+        '--seed',
+        '1',
+        ...reports.flatMap(([kind, at]) => ['--report', `${kind}:${at}`]),
+      ]);
       const texts = await Promise.all(reports.map(([, at]) => readFile(at!, 'utf8')));
       const text = `${result.stdout}${result.stderr}${texts.join('')}`;
       // Every answer is a 400, so valid requests fail and their cases are reported.
