@@ -174,7 +174,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
         callback,
         onProgress: (line) => console.error(line),
         shard,
-        showsLive: !shard || shardHolding(checks, versions, shard.n, LIVENESS_STATE) === shard.k,
+        liveShard: shard && shardHolding(checks, versions, shard.n, LIVENESS_STATE),
       })
     : undefined;
   if (generated) results.push(...generated.results);

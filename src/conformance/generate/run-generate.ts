@@ -36,11 +36,12 @@ export interface GenerateOptions {
    */
   shard?: Shard;
   /**
-   * Whether the watch sets off an event of its own to show it is live (true unless told): with
-   * shards side by side, only the shard whose checks hold that event does (shardHolding), after
-   * them; it then watches every version, so each is shown live once.
+   * With shards side by side, the one (k) whose checks hold the event the watch sets off to show
+   * it is live (shardHolding): only it sets the event off, after its checks, and it watches every
+   * version, so each is shown live once. It runs those checks one at a time and those watches
+   * besides, so it gets fewer targets. Shard 1 unless told.
    */
-  showsLive?: boolean;
+  liveShard?: number;
 }
 
 export interface GenerateReport {
@@ -90,9 +91,9 @@ export async function runGenerate(
     deliveries: [],
     results: [],
   };
-  const planned = plan(profile, versions, documents, report, options.shard);
+  const planned = plan(profile, versions, documents, report, options);
   let left = planned.reduce((n, p) => n + p.targets.length, 0);
-  const showsLive = options.showsLive ?? true;
+  const showsLive = !options.shard || options.shard.k === (options.liveShard ?? 1);
   // The shard that shows watches live watches the versions it sends nothing at too, all at once.
   const watchOnly = planned.filter(
     ({ version, targets }) => options.shard && showsLive && version !== 'v0' && !targets.length,
@@ -171,7 +172,7 @@ function plan(
   versions: readonly string[],
   documents: Map<string, LoadedDocument>,
   report: GenerateReport,
-  shard?: Shard,
+  { shard, liveShard = 1 }: Pick<GenerateOptions, 'shard' | 'liveShard'>,
 ): Planned[] {
   const planned: Array<Planned | { sunset: string }> = [];
   for (const version of versions) {
@@ -189,7 +190,7 @@ function plan(
       loaded: v0,
       targets: generateTargets(v0.document, profile, 'v0'),
     });
-  const mine = shard ? shardFilter(planned, shard) : () => true;
+  const mine = shard ? shardFilter(planned, shard, liveShard) : () => true;
   const kept: Planned[] = [];
   for (const item of planned) {
     if (!('sunset' in item)) kept.push({ ...item, targets: item.targets.filter(() => mine()) });
@@ -200,17 +201,21 @@ function plan(
 
 /**
  * Whether each unit of the plan, asked in its order (a sunset version, or a target), is the
- * shard's: units name no state, so the partition deals them out evenly.
+ * shard's: units name no state, so the partition deals them out evenly, but for the shard that
+ * shows the watches live, which starts half an even share behind.
  */
-function shardFilter(planned: ReadonlyArray<Planned | { sunset: string }>, { k, n }: Shard) {
+function shardFilter(
+  planned: ReadonlyArray<Planned | { sunset: string }>,
+  { k, n }: Shard,
+  liveShard: number,
+) {
   const count = planned.reduce(
     (sum, item) => sum + ('sunset' in item ? 1 : item.targets.length),
     0,
   );
-  const shardOf = partition(
-    Array.from({ length: count }, () => ({ together: [] })),
-    n,
-  );
+  const start = Array.from({ length: n }, (_, i) => (i === liveShard - 1 ? count / n / 2 : 0));
+  const units = Array.from({ length: count }, () => ({ together: [] }));
+  const shardOf = partition(units, n, start);
   let next = 0;
   return () => shardOf[next++] === k - 1;
 }

@@ -15,7 +15,12 @@ export interface ShardUnit {
  * placed heaviest first, each in the lightest shard so far (the lower index on a tie). Returns the
  * shard of each unit, from 0.
  */
-export function partition(units: readonly ShardUnit[], n: number): number[] {
+export function partition(
+  units: readonly ShardUnit[],
+  n: number,
+  /** Work each shard has already, by index: a shard busy elsewhere gets less. */
+  start: readonly number[] = [],
+): number[] {
   const groups = groupsOf(units);
   const weightOf = (members: number[]) =>
     members.reduce((sum, i) => sum + (units[i]!.weight ?? 1), 0);
@@ -23,7 +28,7 @@ export function partition(units: readonly ShardUnit[], n: number): number[] {
   const ordered = groups
     .map((members) => ({ members, weight: weightOf(members) }))
     .sort((a, b) => b.weight - a.weight || a.members[0]! - b.members[0]!);
-  const loads = new Array<number>(n).fill(0);
+  const loads = Array.from({ length: n }, (_, i) => start[i] ?? 0);
   const shardOf = new Array<number>(units.length);
   for (const { members, weight } of ordered) {
     const lightest = loads.indexOf(Math.min(...loads));

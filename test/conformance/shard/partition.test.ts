@@ -5,7 +5,7 @@ const free = (count: number): ShardUnit[] =>
   Array.from({ length: count }, () => ({ together: [] }));
 
 describe('partition', () => {
-  const cases: Array<[string, { given: [ShardUnit[], number]; want: number[] }]> = [
+  const cases: Array<[string, { given: Parameters<typeof partition>; want: number[] }]> = [
     ['one shard takes everything', { given: [free(3), 1], want: [0, 0, 0] }],
     ['free units are dealt in turn', { given: [free(5), 2], want: [0, 1, 0, 1, 0] }],
     ['more shards than units leaves the last ones empty', { given: [free(2), 4], want: [0, 1] }],
@@ -26,6 +26,7 @@ describe('partition', () => {
         want: [0, 0, 0, 1],
       },
     ],
+    ['a shard busy elsewhere gets less', { given: [free(4), 2, [1.5]], want: [1, 1, 0, 1] }],
     [
       'a weight counts as that many units',
       { given: [[{ together: [], weight: 3 }, ...free(3)], 2], want: [0, 1, 1, 1] },
