@@ -5,7 +5,7 @@ import { UsageError } from './exit-codes.js';
 
 /** Bounds on what `report merge` reads: a JSON report past them is no report of this suite. */
 export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
-export const MAX_REPORT_FILES = 5000;
+const MAX_REPORT_FILES = 5000;
 
 /**
  * The reports `report merge` is given: files; directories (their `.json` files); and patterns

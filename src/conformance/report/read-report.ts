@@ -4,7 +4,7 @@ import { MAX_SHARDS, type Shard } from '../shard/shard.js';
 import type { Exercised, RunInfo } from './write-reports.js';
 
 /** The format the JSON report writes (json-report.ts), the one a merge reads. */
-export const JSON_REPORT_FORMAT = 'service-contract/conformance-report@2';
+const JSON_REPORT_FORMAT = 'service-contract/conformance-report@2';
 
 /** A JSON report as a merge reads it: what it ran with, and its part of the results. */
 export interface ShardReport {
