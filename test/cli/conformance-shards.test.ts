@@ -172,11 +172,14 @@ describe('conformance --shard: the merged shards report what one run reports', (
     expect(one.code, said(one)).toBe(EXIT.ok);
     const want = await normalized(whole);
     expect(want.generated.runs.length).toBeGreaterThan(4);
-    for (const { shards, merge, merged } of sharded) {
+    for (const { shards, merge, merged, junit } of sharded) {
       for (const shard of shards) expect(shard.code, said(shard)).toBe(EXIT.ok);
       expect(merge.code, said(merge)).toBe(EXIT.ok);
       expect(merge.stdout).toMatch(/By requirement:[\s\S]*\d+ results \(2 versions\)/);
       expect(await normalized(merged)).toEqual(want);
+      // Every kind of report is written from the merged run: a test case per result.
+      const cases = (await readFile(junit, 'utf8')).match(/<testcase /g)?.length;
+      expect(cases).toBe(want.results.length);
     }
   }, 150_000);
 });
