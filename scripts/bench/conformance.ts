@@ -101,9 +101,19 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
-/** The compiled CLI to its end, its output dropped; its exit code. */
+/** The compiled CLI to its end; its exit code, and the lines of the checks that failed. */
 function cli(args: string[]): Promise<number | null> {
   const bin = join(PROJECT_ROOT, 'bin', 'service-contract.js');
-  const child = own(spawn(process.execPath, [bin, ...args], { stdio: 'ignore' }));
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const child = own(
+    spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] }),
+  );
+  let progress = '';
+  child.stderr!.on('data', (chunk: Buffer) => (progress += chunk));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      const failed = progress.split('\n').filter((line) => /^(FAILED|untestable)/.test(line));
+      for (const line of failed) console.log(`  ${args.at(-1)}: ${line}`);
+      resolve(code);
+    }),
+  );
 }
