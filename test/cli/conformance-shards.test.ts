@@ -126,6 +126,7 @@ async function shardsMerged(command: (profile: string) => string[], n: number, n
   );
   const merged = join(dir, `${name}-${n}-merged.json`);
   const junit = join(dir, `${name}-${n}-merged.xml`);
+  const html = join(dir, `${name}-${n}-merged.html`);
   const merge = await cli(
     'report',
     'merge',
@@ -134,8 +135,10 @@ async function shardsMerged(command: (profile: string) => string[], n: number, n
     `json:${merged}`,
     '--report',
     `junit:${junit}`,
+    '--report',
+    `html:${html}`,
   );
-  return { shards, merge, merged, junit };
+  return { shards, merge, merged, junit, html };
 }
 
 const said = ({ stdout, stderr }: Finished) => `${stdout}${stderr}`;
@@ -172,7 +175,7 @@ describe('conformance --shard: the merged shards report what one run reports', (
     expect(one.code, said(one)).toBe(EXIT.ok);
     const want = await normalized(whole);
     expect(want.generated.runs.length).toBeGreaterThan(4);
-    for (const { shards, merge, merged, junit } of sharded) {
+    for (const { shards, merge, merged, junit, html } of sharded) {
       for (const shard of shards) expect(shard.code, said(shard)).toBe(EXIT.ok);
       expect(merge.code, said(merge)).toBe(EXIT.ok);
       expect(merge.stdout).toMatch(/By requirement:[\s\S]*\d+ results \(2 versions\)/);
@@ -180,6 +183,11 @@ describe('conformance --shard: the merged shards report what one run reports', (
       // Every kind of report is written from the merged run: a test case per result.
       const cases = (await readFile(junit, 'utf8')).match(/<testcase /g)?.length;
       expect(cases).toBe(want.results.length);
+      expect(await readFile(html, 'utf8')).toMatch(/^<!doctype html>/i);
+      // What the shards exercised together is what one run exercised.
+      const { exercised } = JSON.parse(await readFile(whole, 'utf8'));
+      expect(exercised.answers.length).toBeGreaterThan(10);
+      expect(JSON.parse(await readFile(merged, 'utf8')).exercised).toEqual(exercised);
     }
   }, 150_000);
 });

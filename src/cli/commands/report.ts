@@ -1,7 +1,12 @@
 import type { Command } from 'commander';
 import { mergeReports } from '../../conformance/report/merge-reports.js';
 import { allPassed } from '../../conformance/report/requirement-summary.js';
-import { generatedSummary, textSummary } from '../../conformance/report/text-summary.js';
+import { coverageOf } from '../../conformance/report/coverage.js';
+import {
+  coverageLine,
+  generatedSummary,
+  textSummary,
+} from '../../conformance/report/text-summary.js';
 import {
   type ReportRequest,
   parseReportOption,
@@ -45,6 +50,9 @@ async function mergeCommand(
   if ('problem' in merged) throw new UsageError(merged.problem);
   console.log(textSummary(merged.results));
   if (merged.generated) console.log(generatedSummary(merged.generated));
+  // What the shards exercised together, where their reports say (a server run's do).
+  if (merged.exercised)
+    console.log(coverageLine(coverageOf(merged.exercised, merged.run.versions)));
   for (const line of await writeReports(reports, merged)) console.log(line);
   return allPassed(merged.results) ? EXIT.ok : EXIT.failed;
 }
