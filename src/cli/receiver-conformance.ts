@@ -7,10 +7,14 @@ import {
   runReceiverSuite,
   selectReceiverChecks,
 } from '../conformance/receiver-suite/runner.js';
+import { fingerprint } from '../conformance/shard/fingerprint.js';
+import type { Shard } from '../conformance/shard/shard.js';
+import { suiteVersion } from '../suite-version.js';
 import { listVersions, loadVersionRegistry } from '../versions.js';
 import { parseSecret } from '../webhooks/secret.js';
 import type { WebhookVersion } from '../webhooks/versions.js';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
+import { noWorkLine } from './shard-option.js';
 
 export interface ReceiverCommandOptions {
   receiver: string;
@@ -19,6 +23,8 @@ export interface ReceiverCommandOptions {
   version?: string;
   only?: string;
   reports: readonly ReportRequest[];
+  /** Run only this part of the (check, version) units (`--shard`). */
+  shard?: Shard;
 }
 
 /**
@@ -48,7 +54,9 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     versions,
     checks,
     onResult: (r) => console.error(progressLine(r)),
+    shard: options.shard,
   });
+  for (const line of noWorkLine(options.shard, results.length)) console.log(line);
   console.log(textSummary(results));
   // The reports of the server suite, the receiver's URL beside the profile they name (never the
   // secret).
@@ -58,6 +66,11 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     versions: [...versions],
     startedAt,
     durationMs: Math.round(performance.now() - began),
+    suite: suiteVersion(),
+    // The receiver and its secret stand for the profile: shards of one receiver's run merge.
+    fingerprint: fingerprint({ receiver: url, secret }),
+    ...(options.only ? { only: options.only.split(',').map((id) => id.trim()) } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
   };
   for (const line of await writeReports(options.reports, { results, run })) console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;

@@ -9,6 +9,8 @@ import { type Found, type RunScope, createContext } from './context.js';
 import type { Profile } from './profile.js';
 import { lifecycleOf } from './profile-facts.js';
 import { type Receiver, startReceiver } from './receiver.js';
+import { checkUnitsOf } from './shard/check-units.js';
+import type { Shard } from './shard/shard.js';
 
 export interface CheckResult {
   check: string;
@@ -40,6 +42,8 @@ export interface RunOptions {
    * 127.0.0.1, a random port, plain HTTP by default.
    */
   callback?: Callback;
+  /** Run only this part of the (check, version) units (`--shard`): shard/check-units.ts places them. */
+  shard?: Shard;
 }
 
 /**
@@ -76,8 +80,10 @@ export async function runVersions(
     onResult,
     concurrency = CONCURRENCY,
     callback,
+    shard,
   }: RunOptions = {},
 ): Promise<CheckResult[]> {
+  const mine = shard && checkUnitsOf(checks, versions, shard);
   let started: Promise<Receiver> | undefined;
   const documents = loadDocumentsByVersion();
   // One receiver for the run: each hook has its own path on it, whichever version opened it.
@@ -107,13 +113,15 @@ export async function runVersions(
   // Tasks keep their place in the results; the pool takes them by when they should start.
   const byStart = tasks
     .map((task, place) => ({ ...task, place }))
+    .filter(({ place }) => !mine || mine.has(place))
     .sort((a, b) => a.order - b.order || (a.place % checks.length) - (b.place % checks.length));
   try {
     // At least one at a time, whatever was asked: a pool of none would never end.
     const ended = await runPooled(byStart, Math.max(1, Math.floor(concurrency) || 1));
     const results: CheckResult[] = new Array(tasks.length);
     byStart.forEach(({ place }, i) => (results[place] = ended[i]!));
-    return results;
+    // A shard's results are its units', in the run's order.
+    return mine ? results.filter((r) => r !== undefined) : results;
   } finally {
     if (started) await (await started).close();
   }

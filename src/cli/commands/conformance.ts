@@ -18,10 +18,15 @@ import {
   writeReports,
 } from '../../conformance/report/write-reports.js';
 import { type CheckResult, runVersions, selectChecks } from '../../conformance/runner.js';
+import { LIVENESS_STATE } from '../../conformance/generate/delivery-watch.js';
+import { shardHolding } from '../../conformance/shard/check-units.js';
+import { fingerprint } from '../../conformance/shard/fingerprint.js';
+import { suiteVersion } from '../../suite-version.js';
 import { listVersions } from '../../versions.js';
 import { type CallbackOptions, callbackOf, probeCallback } from '../callback-options.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
+import { noWorkLine, shardOption } from '../shard-option.js';
 
 /** Bounds on the generative phase's options: a run stays finite whatever is asked. */
 const MAX_EXAMPLES = 100_000;
@@ -77,6 +82,10 @@ export function register(command: Command, done: (code: ExitCode) => void): void
     )
     .option('--callback-cert <pem>', 'serve the receiver over HTTPS with this certificate')
     .option('--callback-key <pem>', "the certificate's private key (with --callback-cert)")
+    .option(
+      '--shard <k/n>',
+      'run the k-th of n parts of the work (a CI matrix); merge the JSON reports with report merge',
+    )
     .action(async (options: ConformanceOptions) => {
       if (options.receiver !== undefined && options.profile !== undefined)
         throw new UsageError('--receiver and --profile test different things: give one of them');
@@ -90,6 +99,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
             ...options,
             receiver: options.receiver,
             reports: options.report.map(parseReport),
+            shard: shardOption(options.shard),
           }),
         );
       // Required unless --receiver is given, so commander cannot require it.
@@ -113,6 +123,7 @@ interface ConformanceOptions extends CallbackOptions {
   maxExamples: string;
   seed?: string;
   maxTime: string;
+  shard?: string;
 }
 
 /** What `--only` names for the generative phase rather than a check. */
@@ -125,6 +136,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   if (!versions.every((v) => listVersions().includes(v)))
     throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
   const reports = options.report.map(parseReport);
+  const shard = shardOption(options.shard);
   const only = options.only?.split(',').map((id) => id.trim());
   const generateOnly = only?.includes(GENERATED) === true;
   const rest = only?.filter((id) => id !== GENERATED);
@@ -134,6 +146,9 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     throw new UsageError(
       `--only ${options.only} names no check or requirement; checks are ${CHECKS.map(([id]) => id).join(', ')} (and ${GENERATED}, the generated requests)`,
     );
+  // Shards draw no seed each: they split the cases of one seed.
+  if (shard && generate && options.seed === undefined)
+    throw new UsageError('--shard with --generate needs --seed <s>, the same for every shard');
   const callback = callbackOf(options);
   await probeCallback(callback);
   const read = await readProfile(options.profile);
@@ -151,21 +166,34 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     fullSchedule,
     onResult,
     callback,
+    shard,
   });
   const generated = generate
     ? await runGenerate(read.profile, versions, {
         ...generate,
         callback,
         onProgress: (line) => console.error(line),
+        shard,
+        liveShard: shard && shardHolding(checks, versions, shard.n, LIVENESS_STATE),
       })
     : undefined;
   if (generated) results.push(...generated.results);
   const exercised = log.close();
+  for (const line of noWorkLine(shard, results.length)) console.log(line);
   console.log(textSummary(results));
   if (generated) console.log(generatedSummary(generated));
   console.log(coverageLine(coverageOf(exercised, versions)));
   const durationMs = Math.round(performance.now() - began);
-  const run = { profile: options.profile, versions, startedAt, durationMs };
+  const run = {
+    profile: options.profile,
+    versions,
+    startedAt,
+    durationMs,
+    suite: suiteVersion(),
+    fingerprint: fingerprint(read.profile),
+    ...(only ? { only } : {}),
+    ...(shard ? { shard } : {}),
+  };
   for (const line of await writeReports(reports, { results, run, generated, exercised }))
     console.log(line);
   return allPassed(results) ? EXIT.ok : EXIT.failed;

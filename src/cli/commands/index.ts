@@ -66,6 +66,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./conformance.js'),
   },
   {
+    name: 'report',
+    summary:
+      'merge the JSON reports of conformance shards (--shard k/n) into one report: report merge <reports...>',
+    load: () => import('./report.js'),
+  },
+  {
     name: 'trigger',
     summary:
       "send one signed delivery of an event, built from the contract's example, to a receiver (or every event with --all)",

@@ -7,8 +7,10 @@ import type { Callback } from '../callback.js';
 import { lifecycleOf } from '../profile-facts.js';
 import type { Profile } from '../profile.js';
 import type { CheckResult } from '../runner.js';
+import { partition } from '../shard/partition.js';
+import type { Shard } from '../shard/shard.js';
 import type { CaseScope } from './case-builder.js';
-import { watchDeliveries } from './delivery-watch.js';
+import { type WatchOutcome, watchDeliveries } from './delivery-watch.js';
 import { type GeneratedFailure, type GeneratedRun, exerciseTarget } from './exercise-target.js';
 import { expectationOf } from './expected-answer.js';
 import { fieldHints } from './field-hints.js';
@@ -28,6 +30,18 @@ export interface GenerateOptions {
   onProgress?: (line: string) => void;
   /** Where the delivery watch's receiver listens and how it is reached (`--callback-*`). */
   callback?: Callback;
+  /**
+   * Send only this part of the phase (`--shard`): every (version, operation) target's cases
+   * depend on the seed and the target alone, so the shards together send what one run sends.
+   */
+  shard?: Shard;
+  /**
+   * With shards side by side, the one (k) whose checks hold the event the watch sets off to show
+   * it is live (shardHolding): only it sets the event off, after its checks, and it watches every
+   * version, so each is shown live once. It runs those checks one at a time and those watches
+   * besides, so it gets fewer targets. Shard 1 unless told.
+   */
+  liveShard?: number;
 }
 
 export interface GenerateReport {
@@ -77,14 +91,31 @@ export async function runGenerate(
     deliveries: [],
     results: [],
   };
-  const planned = plan(profile, versions, documents, report);
+  const planned = plan(profile, versions, documents, report, options);
   let left = planned.reduce((n, p) => n + p.targets.length, 0);
+  const showsLive = !options.shard || options.shard.k === (options.liveShard ?? 1);
+  // The shard that shows watches live watches the versions it sends nothing at too, all at once.
+  const watchOnly = planned.filter(
+    ({ version, targets }) => options.shard && showsLive && version !== 'v0' && !targets.length,
+  );
+  const watchedOnly = Promise.all(
+    watchOnly.map(async ({ version, loaded }) => {
+      const began = performance.now();
+      const watch = await watchDeliveries(profile, version, loaded.document, options.callback, {
+        showsLive,
+      });
+      return { version, began, outcome: 'unwatched' in watch ? watch : await watch.close() };
+    }),
+  );
   for (const { version, loaded, targets } of planned) {
+    if (targets.length === 0) continue;
     const scope = caseScope(profile, version, loaded);
     const watch =
       version === 'v0'
         ? undefined
-        : await watchDeliveries(profile, version, loaded.document, options.callback);
+        : await watchDeliveries(profile, version, loaded.document, options.callback, {
+            showsLive,
+          });
     const watchBegan = performance.now();
     for (const target of targets) {
       // A share of what is left, up to four times the even share: an operation that needs longer
@@ -107,33 +138,46 @@ export async function runGenerate(
       options.onProgress?.(progressOf(run));
     }
     if (!watch) continue;
-    const outcome = 'unwatched' in watch ? watch : await watch.close();
-    if (!('unwatched' in outcome))
-      report.deliveries.push({
-        version,
-        received: outcome.received,
-        fromTraffic: outcome.fromTraffic,
-        failed: outcome.findings.length > 0,
-      });
-    report.results.push(deliveryResult(version, outcome, watchBegan));
+    recordWatch(report, version, 'unwatched' in watch ? watch : await watch.close(), watchBegan);
   }
+  for (const { version, outcome, began } of await watchedOnly)
+    recordWatch(report, version, outcome, began);
   return report;
+}
+
+/** What one version's watch saw, in the report. */
+function recordWatch(
+  report: GenerateReport,
+  version: string,
+  outcome: WatchOutcome | { unwatched: string },
+  began: number,
+): void {
+  if (!('unwatched' in outcome))
+    report.deliveries.push({
+      version,
+      received: outcome.received,
+      fromTraffic: outcome.fromTraffic,
+      failed: outcome.findings.length > 0,
+    });
+  report.results.push(deliveryResult(version, outcome, began));
 }
 
 /**
  * The versions and their operations, v0's once after them (VER-06: outside the dated scheme); a
- * version the profile declares sunset gets one result saying why it is left out.
+ * version the profile declares sunset gets one result saying why it is left out. With a shard, the
+ * targets (and sunset results) placed in it, one unit each in this order.
  */
 function plan(
   profile: Profile,
   versions: readonly string[],
   documents: Map<string, LoadedDocument>,
   report: GenerateReport,
+  { shard, liveShard = 1 }: Pick<GenerateOptions, 'shard' | 'liveShard'>,
 ): Planned[] {
-  const planned: Planned[] = [];
+  const planned: Array<Planned | { sunset: string }> = [];
   for (const version of versions) {
     if (lifecycleOf(profile, version) === 'sunset') {
-      report.results.push(sunsetResult(version));
+      planned.push({ sunset: version });
       continue;
     }
     const loaded = documents.get(version)!;
@@ -146,7 +190,34 @@ function plan(
       loaded: v0,
       targets: generateTargets(v0.document, profile, 'v0'),
     });
-  return planned;
+  const mine = shard ? shardFilter(planned, shard, liveShard) : () => true;
+  const kept: Planned[] = [];
+  for (const item of planned) {
+    if (!('sunset' in item)) kept.push({ ...item, targets: item.targets.filter(() => mine()) });
+    else if (mine()) report.results.push(sunsetResult(item.sunset));
+  }
+  return kept;
+}
+
+/**
+ * Whether each unit of the plan, asked in its order (a sunset version, or a target), is the
+ * shard's: units name no state, so the partition deals them out evenly, but for the shard that
+ * shows the watches live, which starts half an even share behind.
+ */
+function shardFilter(
+  planned: ReadonlyArray<Planned | { sunset: string }>,
+  { k, n }: Shard,
+  liveShard: number,
+) {
+  const count = planned.reduce(
+    (sum, item) => sum + ('sunset' in item ? 1 : item.targets.length),
+    0,
+  );
+  const start = Array.from({ length: n }, (_, i) => (i === liveShard - 1 ? count / n / 2 : 0));
+  const units = Array.from({ length: count }, () => ({ together: [] }));
+  const shardOf = partition(units, n, start);
+  let next = 0;
+  return () => shardOf[next++] === k - 1;
 }
 
 /** What the cases of one version draw on: the profile, the document, what the spec says of them. */

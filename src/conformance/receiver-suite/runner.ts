@@ -1,6 +1,8 @@
 import { redactDiagnostic } from '../../redact.js';
 import type { Skip } from '../check.js';
 import type { CheckResult } from '../runner.js';
+import { checkUnitsOf } from '../shard/check-units.js';
+import type { Shard } from '../shard/shard.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';
 import type { RegisteredReceiverCheck } from './check.js';
 import { RECEIVER_CHECKS } from './checks/index.js';
@@ -24,6 +26,8 @@ export interface ReceiverRunOptions {
   checks?: readonly RegisteredReceiverCheck[];
   /** Called as each check ends, for progress. */
   onResult?: (result: ReceiverCheckResult) => void;
+  /** Run only this part of the (check, version) units (`--shard`). */
+  shard?: Shard;
 }
 
 /** At most this many deliveries in flight to the receiver at once. */
@@ -41,7 +45,16 @@ export async function runReceiverSuite({
   versions,
   checks = selectReceiverChecks(undefined),
   onResult,
+  shard,
 }: ReceiverRunOptions): Promise<ReceiverCheckResult[]> {
+  // Each check sends deliveries with ids of its own: they name no state to share a shard by.
+  const mine =
+    shard &&
+    checkUnitsOf(
+      checks.map(([id]) => [id, {}] as const),
+      versions,
+      shard,
+    );
   const target = {
     url,
     secret,
@@ -49,13 +62,14 @@ export async function runReceiverSuite({
     validAnswers: [] as Array<number | undefined>,
   };
   const results: ReceiverCheckResult[] = [];
-  for (const version of versions) {
+  for (const [at, version] of versions.entries()) {
+    const chosen = checks.filter((_, i) => !mine || mine.has(at * checks.length + i));
     const run = (entry: RegisteredReceiverCheck) =>
       runCheck(entry, version, target).then((result) => {
         onResult?.(result);
         return result;
       });
-    results.push(...(await Promise.all(checks.map(run))));
+    results.push(...(await Promise.all(chosen.map(run))));
   }
   // Known only once every check has run: progress has gone out without it.
   return withUnauthorizedHint(results, target.validAnswers);

@@ -3,6 +3,7 @@ import type { GenerateReport } from '../generate/run-generate.js';
 import type { Exercised } from '../exercised-log.js';
 import type { CheckResult } from '../runner.js';
 import { toHtmlReport } from './html-report.js';
+import type { Shard } from '../shard/shard.js';
 import { toJsonReport } from './json-report.js';
 import { toJUnit } from './junit.js';
 
@@ -13,6 +14,14 @@ export interface RunInfo {
   versions: string[];
   startedAt: string;
   durationMs: number;
+  /** The suite's version (package.json): reports of different installs do not merge. */
+  suite?: string;
+  /** fingerprint() of the profile (or of the receiver and its secret), never the content itself. */
+  fingerprint?: string;
+  /** The check ids and requirement IDs `--only` selected, as given; absent for the default set. */
+  only?: string[];
+  /** The part of the run's work the report holds (`--shard k/n`); absent for a whole run. */
+  shard?: Shard;
 }
 
 // What the run exercised (exercised-log.ts records it): declared beside its recorder, so the

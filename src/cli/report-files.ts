@@ -1,0 +1,78 @@
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { type ShardReport, readReport } from '../conformance/report/read-report.js';
+import { UsageError } from './exit-codes.js';
+
+/** Bounds on what `report merge` reads: a JSON report past them is no report of this suite. */
+export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+const MAX_REPORT_FILES = 5000;
+
+/**
+ * The reports `report merge` is given: files; directories (their `.json` files); and patterns
+ * with `*` or `?` in the file name (`reports/shard-*.json`, for shells that pass them unexpanded).
+ * Each file once, in the order given (a directory's or pattern's files by name).
+ */
+export async function readReportFiles(inputs: readonly string[]): Promise<ShardReport[]> {
+  const files: string[] = [];
+  for (const input of inputs) {
+    for (const file of await expand(input)) if (!files.includes(file)) files.push(file);
+    if (files.length > MAX_REPORT_FILES)
+      throw new UsageError(`report merge reads at most ${MAX_REPORT_FILES} reports`);
+  }
+  const reports: ShardReport[] = [];
+  for (const file of files) {
+    const read = readReport(file, await readJson(file));
+    if ('problem' in read) throw new UsageError(read.problem);
+    reports.push(read);
+  }
+  return reports;
+}
+
+async function expand(input: string): Promise<string[]> {
+  const name = basename(input);
+  if (/[*?]/.test(name)) {
+    const pattern = new RegExp(
+      `^${name
+        .replaceAll(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replaceAll('*', '.*')
+        .replaceAll('?', '.')}$`,
+    );
+    const matched = (await entries(dirname(input))).filter((entry) => pattern.test(entry));
+    if (matched.length === 0) throw new UsageError(`no file matches ${input}`);
+    return matched.map((entry) => join(dirname(input), entry));
+  }
+  const found = await stat(input).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${input}: ${error.code ?? error.message}`);
+  });
+  if (!found.isDirectory()) return [input];
+  const reports = (await entries(input)).filter((entry) => entry.endsWith('.json'));
+  if (reports.length === 0) throw new UsageError(`${input} holds no .json report`);
+  return reports.map((entry) => join(input, entry));
+}
+
+async function entries(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${dir}: ${error.code ?? error.message}`);
+  });
+  return names.sort();
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const size = await stat(file).then(
+    (found) => (found.isFile() ? found.size : -1),
+    () => -1,
+  );
+  if (size < 0) throw new UsageError(`cannot read ${file}: not a file`);
+  if (size > MAX_REPORT_BYTES)
+    throw new UsageError(
+      `${file} is ${size} bytes, over the ${MAX_REPORT_BYTES} a report may have: not a conformance report`,
+    );
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`${file} is not JSON: not a conformance report`);
+  }
+}

@@ -1,0 +1,139 @@
+import type { GenerateReport } from '../generate/run-generate.js';
+import type { CheckResult } from '../runner.js';
+import { MAX_SHARDS, type Shard } from '../shard/shard.js';
+import type { Exercised, RunInfo } from './write-reports.js';
+
+/** The format the JSON report writes (json-report.ts), the one a merge reads. */
+const JSON_REPORT_FORMAT = 'service-contract/conformance-report@2';
+
+/** A JSON report as a merge reads it: what it ran with, and its part of the results. */
+export interface ShardReport {
+  file: string;
+  run: RunInfo & { suite: string; fingerprint: string };
+  results: CheckResult[];
+  generated?: GenerateReport;
+  exercised?: Exercised;
+}
+
+/** More entries than any real report holds in one list: a bound on what a merge reads. */
+const MAX_ENTRIES = 200_000;
+
+const STATUSES = new Set(['passed', 'failed', 'not_applicable', 'not_testable']);
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= MAX_ENTRIES && value.every((v) => typeof v === 'string');
+const isList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) && value.length <= MAX_ENTRIES;
+const isCount = (value: unknown, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max;
+
+/**
+ * A parsed JSON report of `file`, held to what a merge relies on; or the one field that is wrong,
+ * named. Fields a merge does not read pass through as written.
+ */
+export function readReport(file: string, json: unknown): ShardReport | { problem: string } {
+  const wrong = (field: string, what: string) => ({
+    problem: `${file}: ${field} ${what}`,
+  });
+  if (!isObject(json) || json.format !== JSON_REPORT_FORMAT)
+    return { problem: `${file} is not a conformance JSON report (format ${JSON_REPORT_FORMAT})` };
+  if (typeof json.suite !== 'string' || typeof json.fingerprint !== 'string')
+    return wrong(
+      typeof json.suite !== 'string' ? 'suite' : 'fingerprint',
+      'is missing: the report was written by a suite whose reports do not merge',
+    );
+  if (!isStrings(json.versions)) return wrong('versions', 'is not a list of versions');
+  if (json.only !== undefined && !isStrings(json.only)) return wrong('only', 'is not a list');
+  const shard = json.shard;
+  if (shard !== undefined && !isShard(shard)) return wrong('shard', 'is not {k, n}');
+  if (!isList(json.results) || !json.results.every(isResult))
+    return wrong('results', 'is not a list of check results');
+  if (json.generated !== undefined && !isGenerated(json.generated))
+    return wrong('generated', 'is not the generated phase of a report');
+  if (json.exercised !== undefined && !isExercised(json.exercised))
+    return wrong('exercised', 'is not {answers, events}');
+  const run = {
+    profile: typeof json.profile === 'string' ? json.profile : '',
+    ...(typeof json.receiver === 'string' ? { receiver: json.receiver } : {}),
+    versions: json.versions,
+    startedAt: typeof json.startedAt === 'string' ? json.startedAt : '',
+    durationMs: typeof json.durationMs === 'number' ? json.durationMs : 0,
+    suite: json.suite,
+    fingerprint: json.fingerprint,
+    ...(json.only ? { only: json.only as string[] } : {}),
+    ...(shard ? { shard: shard as Shard } : {}),
+  };
+  return {
+    file,
+    run,
+    results: json.results as CheckResult[],
+    ...(json.generated
+      ? { generated: { ...(json.generated as Fields), results: [] } as unknown as GenerateReport }
+      : {}),
+    ...(json.exercised ? { exercised: json.exercised as Exercised } : {}),
+  };
+}
+
+function isShard(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isCount(value.n, MAX_SHARDS) &&
+    isCount(value.k, MAX_SHARDS) &&
+    (value.k as number) <= (value.n as number)
+  );
+}
+
+function isResult(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    typeof value.check === 'string' &&
+    typeof value.version === 'string' &&
+    typeof value.status === 'string' &&
+    STATUSES.has(value.status) &&
+    isStrings(value.requirements) &&
+    isList(value.diagnostics) &&
+    value.diagnostics.every(
+      (d) => isObject(d) && typeof d.message === 'string' && typeof d.severity === 'string',
+    ) &&
+    (value.notes === undefined || isStrings(value.notes))
+  );
+}
+
+function isGenerated(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { seed, maxExamples, maxTimeMs, runs, failures, warnings, deliveries } = value;
+  return (
+    [seed, maxExamples, maxTimeMs].every(Number.isSafeInteger) &&
+    isList(runs) &&
+    runs.every(
+      (r) =>
+        isObject(r) &&
+        typeof r.version === 'string' &&
+        typeof r.operation === 'string' &&
+        Number.isSafeInteger(r.cases),
+    ) &&
+    [failures, warnings].every(
+      (list) =>
+        isList(list) &&
+        list.every(
+          (f) =>
+            isObject(f) &&
+            typeof f.version === 'string' &&
+            typeof f.operation === 'string' &&
+            isObject(f.case) &&
+            isList(f.findings) &&
+            f.findings.every(isObject),
+        ),
+    ) &&
+    isList(deliveries) &&
+    deliveries.every((d) => isObject(d) && typeof d.version === 'string')
+  );
+}
+
+function isExercised(value: unknown): boolean {
+  return isObject(value) && isStrings(value.answers) && isStrings(value.events);
+}
