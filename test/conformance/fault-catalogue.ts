@@ -781,6 +781,17 @@ export const FAULTS: Fault[] = [
   },
   { id: 'five-attempts', requirement: 'DLV-06', hooks: () => ({ policy: { attempts: 5 } }) },
   {
+    // DLV-06: a 4xx other than 429 is retried as if it were a server error.
+    id: 'client-errors-retried',
+    requirement: 'DLV-06',
+    hooks: () => ({
+      outcome: (o) =>
+        o.kind === 'rejected' && o.status >= 400 && o.status < 500
+          ? { kind: 'retryable', reason: 'http_5xx', status: o.status }
+          : o,
+    }),
+  },
+  {
     id: 'every-wait-a-second',
     requirement: 'DLV-07',
     hooks: () => ({ policy: { retryWaits: [1, 1, 1] } }),

@@ -6,6 +6,7 @@ import { listen } from '../../src/http/listen.ts';
 import { systemClock } from '../../src/reference/clock.ts';
 import { hearsChatEvent } from '../../src/reference/deliveries/audience.ts';
 import { type Dispatcher, createDispatcher } from '../../src/reference/deliveries/dispatcher.ts';
+import type { AttemptOutcome } from '../../src/reference/deliveries/attempt.ts';
 import { DELIVERY_POLICY, type DeliveryPolicy } from '../../src/reference/deliveries/policy.ts';
 import type { Audience } from '../../src/reference/deliveries/router.ts';
 import { type Sender, createSender } from '../../src/reference/deliveries/sender.ts';
@@ -61,6 +62,8 @@ export interface FaultHooks {
   policy?: Partial<DeliveryPolicy>;
   /** A delivery attempt before it is sent (decorates the sender). */
   attempt?(attempt: OutgoingAttempt): OutgoingAttempt;
+  /** What the sender made of an attempt's answer, before the delivery acts on it. */
+  outcome?(outcome: AttemptOutcome): AttemptOutcome;
   /**
    * Whether a subscription of `version` with `filter` hears a chat event, given what the rules
    * decided.
@@ -143,13 +146,17 @@ function hearing({ hears }: FaultHooks): Audience | undefined {
     hears(hearsChatEvent(event, version, filter), event, version, filter);
 }
 
-function sending(sender: Sender, { attempt }: FaultHooks): Sender {
-  if (!attempt) return sender;
-  const send: Sender['send'] = (url, { headers, body }) => {
+function sending(sender: Sender, { attempt, outcome }: FaultHooks): Sender {
+  if (!attempt && !outcome) return sender;
+  const send: Sender['send'] = async (url, { headers, body }) => {
     // DLV-05: only retries carry their number, so the attempt's number is read from it.
     const number = Number(headers['service-retry-num'] ?? 0) + 1;
-    const changed = attempt({ headers, body: Buffer.from(body).toString(), number });
-    return sender.send(url, { headers: changed.headers, body: Buffer.from(changed.body) });
+    const changed = attempt?.({ headers, body: Buffer.from(body).toString(), number });
+    const sent = await sender.send(
+      url,
+      changed ? { headers: changed.headers, body: Buffer.from(changed.body) } : { headers, body },
+    );
+    return outcome ? outcome(sent) : sent;
   };
   return { ...sender, send };
 }
