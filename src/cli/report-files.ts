@@ -1,5 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
 import { type ShardReport, readReport } from '../conformance/report/read-report.js';
 import { UsageError } from './exit-codes.js';
 
@@ -8,8 +9,9 @@ export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const MAX_REPORT_FILES = 5000;
 
 /**
- * The reports `report merge` is given: files; directories (their `.json` files); and patterns
- * with `*` or `?` in the file name (`reports/shard-*.json`, for shells that pass them unexpanded).
+ * The reports `report merge` is given: files; directories (their `.json` files); and glob
+ * patterns (`reports/shard-*.json` or with `**` for subfolders, for shells that pass them unexpanded), matched by
+ * tinyglobby.
  * Each file once, in the order given (a directory's or pattern's files by name).
  */
 export async function readReportFiles(inputs: readonly string[]): Promise<ShardReport[]> {
@@ -29,17 +31,10 @@ export async function readReportFiles(inputs: readonly string[]): Promise<ShardR
 }
 
 async function expand(input: string): Promise<string[]> {
-  const name = basename(input);
-  if (/[*?]/.test(name)) {
-    const pattern = new RegExp(
-      `^${name
-        .replaceAll(/[.+^${}()|[\]\\]/g, '\\$&')
-        .replaceAll('*', '.*')
-        .replaceAll('?', '.')}$`,
-    );
-    const matched = (await entries(dirname(input))).filter((entry) => pattern.test(entry));
+  if (isDynamicPattern(input)) {
+    const matched = await glob(input, { onlyFiles: true, expandDirectories: false });
     if (matched.length === 0) throw new UsageError(`no file matches ${input}`);
-    return matched.map((entry) => join(dirname(input), entry));
+    return matched.sort();
   }
   const found = await stat(input).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot read ${input}: ${error.code ?? error.message}`);
