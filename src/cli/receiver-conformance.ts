@@ -1,6 +1,5 @@
-import { type ReportRequest, writeReports } from '../conformance/report/write-reports.js';
-import { allPassed } from '../conformance/report/requirement-summary.js';
-import { progressLine, textSummary } from '../conformance/report/text-summary.js';
+import type { ReportRequest } from '../conformance/report/write-reports.js';
+import { progressLine } from '../conformance/report/text-summary.js';
 import { RECEIVER_CHECKS } from '../conformance/receiver-suite/checks/index.js';
 import {
   type ReceiverCheckResult,
@@ -13,8 +12,9 @@ import { suiteVersion } from '../suite-version.js';
 import { listVersions, loadVersionRegistry } from '../versions.js';
 import { parseSecret } from '../webhooks/secret.js';
 import type { WebhookVersion } from '../webhooks/versions.js';
-import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
+import { type ExitCode, UsageError } from './exit-codes.js';
 import { noWorkLine } from './shard-option.js';
+import { finishRun } from './finish-run.js';
 
 export interface ReceiverCommandOptions {
   receiver: string;
@@ -57,7 +57,6 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     shard: options.shard,
   });
   for (const line of noWorkLine(options.shard, results.length)) console.log(line);
-  console.log(textSummary(results));
   // The reports of the server suite, the receiver's URL beside the profile they name (never the
   // secret).
   const run = {
@@ -72,8 +71,7 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     ...(options.only ? { only: options.only.split(',').map((id) => id.trim()) } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
   };
-  for (const line of await writeReports(options.reports, { results, run })) console.log(line);
-  return allPassed(results) ? EXIT.ok : EXIT.failed;
+  return finishRun(options.reports, { results, run });
 }
 
 function secretOf(secret: string | undefined): string {

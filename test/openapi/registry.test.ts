@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { listApiSources } from '../../scripts/build/api-sources.ts';
-import { listApiDocuments, readBundledDocument } from '../../src/documents.ts';
+import { readBundledDocument } from '../../src/documents.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { listVersions, loadVersionRegistry } from '../../src/versions.ts';
 import { statedVersions } from '../support/requirements.ts';

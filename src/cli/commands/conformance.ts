@@ -4,19 +4,7 @@ import { CHECKS } from '../../conformance/checks/index.js';
 import { runGenerate } from '../../conformance/generate/run-generate.js';
 import { readProfile } from '../../conformance/profile-file.js';
 import { openExercisedLog } from '../../conformance/exercised-log.js';
-import { coverageOf } from '../../conformance/report/coverage.js';
-import { allPassed } from '../../conformance/report/requirement-summary.js';
-import {
-  coverageLine,
-  generatedSummary,
-  progressLine,
-  textSummary,
-} from '../../conformance/report/text-summary.js';
-import {
-  type ReportRequest,
-  parseReportOption,
-  writeReports,
-} from '../../conformance/report/write-reports.js';
+import { progressLine } from '../../conformance/report/text-summary.js';
 import { type CheckResult, runVersions, selectChecks } from '../../conformance/runner.js';
 import { LIVENESS_STATE } from '../../conformance/generate/delivery-watch.js';
 import { shardHolding } from '../../conformance/shard/check-units.js';
@@ -24,9 +12,10 @@ import { fingerprint } from '../../conformance/shard/fingerprint.js';
 import { suiteVersion } from '../../suite-version.js';
 import { listVersions } from '../../versions.js';
 import { type CallbackOptions, callbackOf, probeCallback } from '../callback-options.js';
-import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
+import { type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
 import { noWorkLine, shardOption } from '../shard-option.js';
+import { finishRun, parseReport } from '../finish-run.js';
 
 /** Bounds on the generative phase's options: a run stays finite whatever is asked. */
 const MAX_EXAMPLES = 100_000;
@@ -180,9 +169,6 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
   if (generated) results.push(...generated.results);
   const exercised = log.close();
   for (const line of noWorkLine(shard, results.length)) console.log(line);
-  console.log(textSummary(results));
-  if (generated) console.log(generatedSummary(generated));
-  console.log(coverageLine(coverageOf(exercised, versions)));
   const durationMs = Math.round(performance.now() - began);
   const run = {
     profile: options.profile,
@@ -194,9 +180,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     ...(only ? { only } : {}),
     ...(shard ? { shard } : {}),
   };
-  for (const line of await writeReports(reports, { results, run, generated, exercised }))
-    console.log(line);
-  return allPassed(results) ? EXIT.ok : EXIT.failed;
+  return finishRun(reports, { results, run, generated, exercised });
 }
 
 /** `--max-examples`, `--seed` and `--max-time`, checked; a seed drawn when none is given. */
@@ -216,9 +200,3 @@ function generateOptions(options: ConformanceOptions) {
 
 const isSeed = (value: string) =>
   /^-?\d{1,10}$/.test(value) && Number(value) >= -(2 ** 31) && Number(value) < 2 ** 31;
-
-function parseReport(value: string): ReportRequest {
-  const parsed = parseReportOption(value);
-  if ('problem' in parsed) throw new UsageError(parsed.problem);
-  return parsed;
-}

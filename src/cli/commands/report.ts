@@ -1,19 +1,9 @@
 import type { Command } from 'commander';
 import { mergeReports } from '../../conformance/report/merge-reports.js';
-import { allPassed } from '../../conformance/report/requirement-summary.js';
-import { coverageOf } from '../../conformance/report/coverage.js';
-import {
-  coverageLine,
-  generatedSummary,
-  textSummary,
-} from '../../conformance/report/text-summary.js';
-import {
-  type ReportRequest,
-  parseReportOption,
-  writeReports,
-} from '../../conformance/report/write-reports.js';
-import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
+import type { ReportRequest } from '../../conformance/report/write-reports.js';
+import { type ExitCode, UsageError } from '../exit-codes.js';
 import { readReportFiles } from '../report-files.js';
+import { finishRun, parseReport } from '../finish-run.js';
 
 export function register(command: Command, done: (code: ExitCode) => void): void {
   command
@@ -48,17 +38,6 @@ async function mergeCommand(
 ): Promise<ExitCode> {
   const merged = mergeReports(await readReportFiles(inputs));
   if ('problem' in merged) throw new UsageError(merged.problem);
-  console.log(textSummary(merged.results));
-  if (merged.generated) console.log(generatedSummary(merged.generated));
-  // What the shards exercised together, where their reports say (a server run's do).
-  if (merged.exercised)
-    console.log(coverageLine(coverageOf(merged.exercised, merged.run.versions)));
-  for (const line of await writeReports(reports, merged)) console.log(line);
-  return allPassed(merged.results) ? EXIT.ok : EXIT.failed;
-}
-
-function parseReport(value: string): ReportRequest {
-  const parsed = parseReportOption(value);
-  if ('problem' in parsed) throw new UsageError(parsed.problem);
-  return parsed;
+  // The coverage is what the shards exercised together, where their reports say (a server run's).
+  return finishRun(reports, merged);
 }

@@ -9,7 +9,6 @@ import {
   type Kinds,
   MAX_FIELD_DEPTH,
   builderOf,
-  byClass,
   encode,
   isRecord,
   malformedVersion,

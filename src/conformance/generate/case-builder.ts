@@ -81,7 +81,7 @@ export function otherMethods(target: GenerateTarget): string[] {
  * One of `list`, each kind of credential (its access model and scopes) as likely as another however
  * many the profile has of it: a profile's one personal token is drawn as often as its many keys.
  */
-export function byClass(list: Credential[]): fc.Arbitrary<Credential> {
+function byClass(list: Credential[]): fc.Arbitrary<Credential> {
   const classes = new Map<string, Credential[]>();
   for (const credential of list) {
     const key = classOf(credential);

@@ -1,0 +1,32 @@
+import { coverageOf } from '../conformance/report/coverage.js';
+import { allPassed } from '../conformance/report/requirement-summary.js';
+import { coverageLine, generatedSummary, textSummary } from '../conformance/report/text-summary.js';
+import {
+  type ReportInput,
+  type ReportRequest,
+  parseReportOption,
+  writeReports,
+} from '../conformance/report/write-reports.js';
+import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
+
+/** `--report <kind:file>`, or a usage error saying what it takes. */
+export function parseReport(value: string): ReportRequest {
+  const parsed = parseReportOption(value);
+  if ('problem' in parsed) throw new UsageError(parsed.problem);
+  return parsed;
+}
+
+/**
+ * The end of a run, or of a merge of its shards: the summary, the generated requests' and the
+ * coverage where there are some, then the reports asked for; exit 0 only when every check passed.
+ */
+export async function finishRun(
+  reports: readonly ReportRequest[],
+  input: ReportInput,
+): Promise<ExitCode> {
+  console.log(textSummary(input.results));
+  if (input.generated) console.log(generatedSummary(input.generated));
+  if (input.exercised) console.log(coverageLine(coverageOf(input.exercised, input.run.versions)));
+  for (const line of await writeReports(reports, input)) console.log(line);
+  return allPassed(input.results) ? EXIT.ok : EXIT.failed;
+}
