@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../../src/conformance/checks/index.ts';
+import { type CheckResult, runConformance } from '../../../src/conformance/runner.ts';
+import { profileOf } from '../../../src/reference/profile.ts';
+import { loadVersionRegistry } from '../../../src/versions.ts';
+import { type FaultHooks, startReferenceWithFaults } from '../fault-injection.ts';
+
+// DLV-06 judges what the implementation did with a 4xx it got. One whose answer it never got in
+// time (a lost or late answer: a transport failure, which DLV-06 retries) is not judged; one it got
+// and retried anyway fails.
+const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
+const checks = CHECKS.filter(([id]) => id === 'dlv-06-attempts');
+
+async function runWith(hooks: FaultHooks): Promise<CheckResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'service-dlv-06-'));
+  const server = await startReferenceWithFaults(hooks, { dataDir, timeScale: SCALE });
+  try {
+    const profile = profileOf(server.url, server.workspace, {
+      timeScale: SCALE,
+      triggerEvents: true,
+      allowLocalDestinations: true,
+    });
+    const [result] = await runConformance(profile, loadVersionRegistry().latest, { checks });
+    return result!;
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each 4xx (not 429) outcome, `times` times per status: lost (a transport failure, as if the answer
+ * came late), or made a 5xx.
+ */
+const clientErrors = (as: 'transport' | 'http_5xx', times = 1): FaultHooks => {
+  const seen = new Map<number, number>();
+  return {
+    outcome: (o) => {
+      if (o.kind !== 'rejected' || o.status < 400 || o.status >= 500) return o;
+      const count = seen.get(o.status) ?? 0;
+      if (count >= times) return o;
+      seen.set(o.status, count + 1);
+      return { kind: 'retryable', reason: as, status: as === 'transport' ? undefined : o.status };
+    },
+  };
+};
+
+describe('dlv-06-attempts', () => {
+  it.each([
+    ['passes against the reference server', {}, 'passed'],
+    // Measured again: the second time, the answers arrive.
+    ['passes when 4xx answers were lost once', clientErrors('transport'), 'passed'],
+    ['does not judge 4xx answers lost every time', clientErrors('transport', 99), 'not_testable'],
+    ['fails a 4xx retried as a server error', clientErrors('http_5xx'), 'failed'],
+  ] as const)(
+    '%s',
+    async (_, hooks, status) => {
+      const result = await runWith(hooks);
+      expect(result.status, JSON.stringify(result.diagnostics ?? result.reason)).toBe(status);
+      if (status === 'not_testable')
+        expect(result.reason).toMatch(/retried as a transport failure/);
+    },
+    60_000,
+  );
+});
