@@ -9,7 +9,7 @@ import {
   waitMs,
   withHooks,
 } from '../deliveries.js';
-import type { ScriptedAnswer } from '../receiver.js';
+import type { Received, ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 import { watchLoopLag } from '../timing.js';
 
@@ -61,28 +61,36 @@ export const dlv06Attempts: Check = {
         const stalled = lag.stop();
         hooks.forEach((hook, i) => {
           const [name, , wanted, reading] = cases[i]!;
-          const attempts = own(hook).length;
-          // Retried for transport alone: the implementation says it got no answer (late, or the
-          // connection failed), and transport failures are retried (DLV-06); the 4xx was not what
-          // it retried, so nothing is judged, and the check runs again.
-          const lost = own(hook)
-            .slice(1)
-            .every((r) => r.headers['service-retry-reason'] === 'transport');
-          if (attempts > wanted && wanted === 1 && lost) {
-            unsure = {
-              skip: 'not_testable',
-              rerun: true,
-              reason: `the ${name} answer was retried as a transport failure: the implementation got no answer from the suite's receiver in time (the suite's process stalled ${Math.round(stalled)} ms meanwhile), so whether it retries a ${name} cannot be judged`,
-            };
-            return;
-          }
-          if (attempts !== wanted)
+          // DLV-06 counts the attempts of one delivery: its retries share its webhook-id (DLV-04);
+          // another delivery of the event (another webhook-id) is not a retry of this one.
+          for (const delivery of byWebhookId(own(hook))) {
+            const attempts = delivery.length;
+            // Retried for transport alone: the implementation says it got no answer (late, or the
+            // connection failed), and transport failures are retried (DLV-06); the 4xx was not
+            // what it retried, so nothing is judged, and the check runs again.
+            const retries = delivery.slice(1);
+            const lost = retries.every((r) => r.headers['service-retry-reason'] === 'transport');
+            if (attempts > wanted && wanted === 1 && lost) {
+              unsure = {
+                skip: 'not_testable',
+                rerun: true,
+                reason: `the ${name} answer was retried as a transport failure: the implementation got no answer from the suite's receiver in time (the suite's process stalled ${Math.round(stalled)} ms meanwhile), so whether it retries a ${name} cannot be judged`,
+              };
+              continue;
+            }
+            if (attempts === wanted) continue;
+            // What each attempt after the first said of itself (DLV-05).
+            const said = retries.map(
+              (r) =>
+                `${r.headers['service-retry-num'] ?? 'no retry number'} ${r.headers['service-retry-reason'] ?? 'no reason'}`,
+            );
             context.report({
-              message: `a receiver answering ${name} got ${attempts} attempts`,
+              message: `a receiver answering ${name} got ${attempts} attempts of one delivery${said.length ? ` (retries: ${said.join('; ')})` : ''}`,
               expected: wanted,
               actual: attempts,
               ...(reading ? { reading } : {}),
             });
+          }
         });
       },
     );
@@ -90,3 +98,13 @@ export const dlv06Attempts: Check = {
     return ran ?? unsure;
   },
 };
+
+/** Attempts grouped by their delivery (webhook-id), in the order the deliveries began. */
+function byWebhookId(attempts: readonly Received[]): Received[][] {
+  const deliveries = new Map<string, Received[]>();
+  for (const attempt of attempts) {
+    const id = String(attempt.headers['webhook-id'] ?? '');
+    deliveries.set(id, [...(deliveries.get(id) ?? []), attempt]);
+  }
+  return [...deliveries.values()];
+}
