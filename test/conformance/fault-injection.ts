@@ -64,6 +64,8 @@ export interface FaultHooks {
   attempt?(attempt: OutgoingAttempt): OutgoingAttempt;
   /** What the sender made of an attempt's answer, before the delivery acts on it. */
   outcome?(outcome: AttemptOutcome): AttemptOutcome;
+  /** A second request sent beside an attempt (another delivery of its event), or undefined. */
+  duplicate?(attempt: OutgoingAttempt): OutgoingAttempt | undefined;
   /**
    * Whether a subscription of `version` with `filter` hears a chat event, given what the rules
    * decided.
@@ -146,8 +148,8 @@ function hearing({ hears }: FaultHooks): Audience | undefined {
     hears(hearsChatEvent(event, version, filter), event, version, filter);
 }
 
-function sending(sender: Sender, { attempt, outcome }: FaultHooks): Sender {
-  if (!attempt && !outcome) return sender;
+function sending(sender: Sender, { attempt, outcome, duplicate }: FaultHooks): Sender {
+  if (!attempt && !outcome && !duplicate) return sender;
   const send: Sender['send'] = async (url, { headers, body }) => {
     // DLV-05: only retries carry their number, so the attempt's number is read from it.
     const number = Number(headers['service-retry-num'] ?? 0) + 1;
@@ -156,6 +158,8 @@ function sending(sender: Sender, { attempt, outcome }: FaultHooks): Sender {
       url,
       changed ? { headers: changed.headers, body: Buffer.from(changed.body) } : { headers, body },
     );
+    const again = duplicate?.({ headers, body: Buffer.from(body).toString(), number });
+    if (again) await sender.send(url, { headers: again.headers, body: Buffer.from(again.body) });
     return outcome ? outcome(sent) : sent;
   };
   return { ...sender, send };

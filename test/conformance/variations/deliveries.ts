@@ -99,6 +99,14 @@ function healthShownLate(): FaultHooks {
  */
 export const DELIVERY_VARIATIONS: Variation[] = [
   {
+    id: 'events-delivered-twice',
+    choice:
+      'each event sent twice to a subscription, as two deliveries with their own webhook-id (at-least-once): receivers de-duplicate by webhook-id (DLV-04); DLV-06 counts the attempts of one delivery',
+    requirements: ['DLV-06'],
+    // Every attempt twice: the second delivery is attempted and retried as the first is.
+    hooks: () => ({ duplicate: (a) => signed(a, a.body, `${a.headers['webhook-id']}-again`) }),
+  },
+  {
     id: 'envelope-timestamp-in-unix-seconds',
     choice:
       "the envelope's timestamp is integer Unix seconds rather than an RFC 3339 string: v1 events name the field, not its format",
