@@ -1,34 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
 import { type CheckResult, runConformance } from '../../../src/conformance/runner.ts';
-import { profileOf } from '../../../src/reference/profile.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
-import { type FaultHooks, startReferenceWithFaults } from '../fault-injection.ts';
+import type { FaultHooks } from '../fault-injection.ts';
+import { withInjectedServer } from '../injected-server.ts';
 
 // DLV-06 judges what the implementation did with a 4xx it got. One whose answer it never got in
 // time (a lost or late answer: a transport failure, which DLV-06 retries) is not judged; one it got
 // and retried anyway fails.
-const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 const checks = CHECKS.filter(([id]) => id === 'dlv-06-attempts');
 
 async function runWith(hooks: FaultHooks): Promise<CheckResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'service-dlv-06-'));
-  const server = await startReferenceWithFaults(hooks, { dataDir, timeScale: SCALE });
-  try {
-    const profile = profileOf(server.url, server.workspace, {
-      timeScale: SCALE,
-      triggerEvents: true,
-      allowLocalDestinations: true,
-    });
-    const [result] = await runConformance(profile, loadVersionRegistry().latest, { checks });
-    return result!;
-  } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  const [result] = await withInjectedServer(hooks, (profile) =>
+    runConformance(profile, loadVersionRegistry().latest, { checks }),
+  );
+  return result!;
 }
 
 /**
