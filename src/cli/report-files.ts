@@ -7,6 +7,8 @@ import { UsageError } from './exit-codes.js';
 /** Bounds on what `report merge` reads: a JSON report past them is no report of this suite. */
 export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const MAX_REPORT_FILES = 5000;
+/** What all the reports of one merge may take together, read into memory. */
+const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
 
 /**
  * The reports `report merge` is given: files; directories (their `.json` files); and glob
@@ -22,8 +24,15 @@ export async function readReportFiles(inputs: readonly string[]): Promise<ShardR
       throw new UsageError(`report merge reads at most ${MAX_REPORT_FILES} reports`);
   }
   const reports: ShardReport[] = [];
+  let total = 0;
   for (const file of files) {
-    const read = readReport(file, await readJson(file));
+    const { json, size } = await readJson(file);
+    total += size;
+    if (total > MAX_TOTAL_BYTES)
+      throw new UsageError(
+        `the reports take over ${MAX_TOTAL_BYTES} bytes together, more than report merge reads`,
+      );
+    const read = readReport(file, json);
     if ('problem' in read) throw new UsageError(read.problem);
     reports.push(read);
   }
@@ -52,7 +61,7 @@ async function entries(dir: string): Promise<string[]> {
   return names.sort();
 }
 
-async function readJson(file: string): Promise<unknown> {
+async function readJson(file: string): Promise<{ json: unknown; size: number }> {
   const size = await stat(file).then(
     (found) => (found.isFile() ? found.size : -1),
     () => -1,
@@ -66,7 +75,7 @@ async function readJson(file: string): Promise<unknown> {
     throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
   });
   try {
-    return JSON.parse(text) as unknown;
+    return { json: JSON.parse(text) as unknown, size };
   } catch {
     throw new UsageError(`${file} is not JSON: not a conformance report`);
   }

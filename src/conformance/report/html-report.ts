@@ -222,7 +222,7 @@ function resultOf(result: CheckResult, id: string, budget: Budget): string {
   const shown = result.diagnostics.slice(0, cap);
   const more = result.diagnostics.length - shown.length;
   const body = [
-    `<p>${esc(result.title)} <span class="mute">· ${esc(result.requirements.join(', '))} · ${result.durationMs} ms</span></p>`,
+    `<p>${esc(result.title)} <span class="mute">· ${esc(result.requirements.join(', '))} · ${esc(result.durationMs)} ms</span></p>`,
     result.reason ? `<p>${esc(result.reason)}</p>` : '',
     ...(result.notes ?? []).map((n) => `<p class="mute">not exercised: ${esc(n)}</p>`),
     ...shown.map((d) => diagnosticOf(d, isShapeFinding(result, d), budget)),
@@ -241,7 +241,7 @@ function diagnosticOf(d: Diagnostic, shape: boolean, budget: Budget, curl = true
   const where = [d.requirement, d.location, d.reading && `reading ${d.reading}`].filter(Boolean);
   const details = `${valueOf('expected', d.expected)}${valueOf('actual', d.actual)}${d.exchange ? exchangeOf(d.exchange, curl) : ''}`;
   const brief = details ? '<p class="mute">its values and exchange: in the JSON report</p>' : '';
-  return `<div class="diag ${d.severity}"><div><b>${esc(shape ? `shape: ${d.rule}` : d.rule)}</b> <span class="mute">${esc(where.join(' · '))}</span></div>
+  return `<div class="diag ${esc(d.severity)}"><div><b>${esc(shape ? `shape: ${d.rule}` : d.rule)}</b> <span class="mute">${esc(where.join(' · '))}</span></div>
 <div class="message">${esc(shown(d.message))}</div>${within(budget, details, brief)}</div>`;
 }
 
@@ -303,7 +303,7 @@ function generatedSection(generated: GenerateReport, budget: Budget): string {
   const shownFailures = listed.slice(0, MAX_FAILURES);
   const runs = generated.runs.map(
     (run) =>
-      `<tr><td>${esc(run.version)}</td><td>${esc(run.operation)}</td><td>${run.cases}</td><td>${esc(
+      `<tr><td>${esc(run.version)}</td><td>${esc(run.operation)}</td><td>${esc(run.cases)}</td><td>${esc(
         Object.entries(run.kinds)
           .map(([k, n]) => `${k} ${n}`)
           .join(', '),
@@ -311,7 +311,7 @@ function generatedSection(generated: GenerateReport, budget: Budget): string {
   );
   const deliveries = generated.deliveries.map(
     (d) =>
-      `<li>${esc(d.version)}: ${d.received} deliveries received (${d.fromTraffic} set off by the generated requests)${d.failed ? ', some broke their contract' : ''}</li>`,
+      `<li>${esc(d.version)}: ${esc(d.received)} deliveries received (${esc(d.fromTraffic)} set off by the generated requests)${d.failed ? ', some broke their contract' : ''}</li>`,
   );
   return `<section id="generated"><h2>Generated requests</h2>
 <p>${cases} cases over ${generated.runs.length} operations and versions · seed <b id="seed">${generated.seed}</b> · ${generated.maxExamples} per operation · budget ${Math.round(generated.maxTimeMs / 1000)} s · ${generated.failures.length} distinct failures, ${generated.warnings.length} warnings</p>
@@ -327,7 +327,7 @@ function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Bu
   const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
   const replayed = failure.reproduced ? '' : ' · did not fail again when replayed';
   return `<details class="result generated" id="g-${index}" data-state="${state}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
-<p>${failure.occurrences} case${failure.occurrences === 1 ? '' : 's'} failed so · shrunk ${failure.shrinks} times${esc(replayed)} · seed <b>${failure.seed}</b>, path <b>${esc(failure.path)}</b></p>
+<p>${esc(failure.occurrences)} case${failure.occurrences === 1 ? '' : 's'} failed so · shrunk ${esc(failure.shrinks)} times${esc(replayed)} · seed <b>${esc(failure.seed)}</b>, path <b>${esc(failure.path)}</b></p>
 ${within(
   budget,
   `<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>

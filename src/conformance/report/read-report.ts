@@ -1,5 +1,6 @@
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../runner.js';
+import { listVersions } from '../../versions.js';
 import { MAX_SHARDS, type Shard } from '../shard/shard.js';
 import type { Exercised, RunInfo } from './write-reports.js';
 
@@ -19,6 +20,7 @@ export interface ShardReport {
 const MAX_ENTRIES = 200_000;
 
 const STATUSES = new Set(['passed', 'failed', 'not_applicable', 'not_testable']);
+const SEVERITIES = new Set(['error', 'warning']);
 
 type Fields = Record<string, unknown>;
 
@@ -26,6 +28,13 @@ const isObject = (value: unknown): value is Fields =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length <= MAX_ENTRIES && value.every((v) => typeof v === 'string');
+/** The versions a run names: known ones (a merge ranks them), each once. */
+const isVersions = (value: unknown): value is string[] => {
+  const known = new Set(['v0', ...listVersions()]);
+  return (
+    isStrings(value) && value.every((v) => known.has(v)) && new Set(value).size === value.length
+  );
+};
 const isList = (value: unknown): value is unknown[] =>
   Array.isArray(value) && value.length <= MAX_ENTRIES;
 const isCount = (value: unknown, max: number): value is number =>
@@ -46,7 +55,11 @@ export function readReport(file: string, json: unknown): ShardReport | { problem
       typeof json.suite !== 'string' ? 'suite' : 'fingerprint',
       'is missing: the report was written by a suite whose reports do not merge',
     );
-  if (!isStrings(json.versions)) return wrong('versions', 'is not a list of versions');
+  if (!isVersions(json.versions))
+    return wrong(
+      'versions',
+      `is not a list of versions of ${['v0', ...listVersions()].join(', ')}`,
+    );
   if (json.only !== undefined && !isStrings(json.only)) return wrong('only', 'is not a list');
   const shard = json.shard;
   if (shard !== undefined && !isShard(shard)) return wrong('shard', 'is not {k, n}');
@@ -97,7 +110,7 @@ function isResult(value: unknown): boolean {
     isStrings(value.requirements) &&
     isList(value.diagnostics) &&
     value.diagnostics.every(
-      (d) => isObject(d) && typeof d.message === 'string' && typeof d.severity === 'string',
+      (d) => isObject(d) && typeof d.message === 'string' && SEVERITIES.has(d.severity as string),
     ) &&
     (value.notes === undefined || isStrings(value.notes))
   );
@@ -114,7 +127,8 @@ function isGenerated(value: unknown): boolean {
         isObject(r) &&
         typeof r.version === 'string' &&
         typeof r.operation === 'string' &&
-        Number.isSafeInteger(r.cases),
+        Number.isSafeInteger(r.cases) &&
+        isObject(r.kinds),
     ) &&
     [failures, warnings].every(
       (list) =>
@@ -123,6 +137,7 @@ function isGenerated(value: unknown): boolean {
           (f) =>
             isObject(f) &&
             typeof f.version === 'string' &&
+            [f.occurrences, f.shrinks, f.seed].every(Number.isSafeInteger) &&
             typeof f.operation === 'string' &&
             isObject(f.case) &&
             isList(f.findings) &&
@@ -130,7 +145,13 @@ function isGenerated(value: unknown): boolean {
         ),
     ) &&
     isList(deliveries) &&
-    deliveries.every((d) => isObject(d) && typeof d.version === 'string')
+    deliveries.every(
+      (d) =>
+        isObject(d) &&
+        typeof d.version === 'string' &&
+        Number.isSafeInteger(d.received) &&
+        Number.isSafeInteger(d.fromTraffic),
+    )
   );
 }
 

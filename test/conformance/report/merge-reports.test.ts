@@ -155,6 +155,20 @@ describe('readReport refuses a file that is not a conformance report', () => {
     ],
     ['generated without a seed', { ...json(1, 1), generated: { runs: [] } }, /generated is not/],
     [
+      'a finding of a severity the suite does not write',
+      {
+        ...json(1, 1),
+        results: [{ ...result('a', 'b'), diagnostics: [{ message: 'm', severity: '"><b>x</b>' }] }],
+      },
+      /results is not a list of check results/,
+    ],
+    ['an unknown version', { ...json(1, 1), versions: ['1999-01-01'] }, /versions is not a list/],
+    [
+      'a version twice',
+      { ...json(1, 1), versions: ['2026-08-25', '2026-08-25'] },
+      /versions is not a list/,
+    ],
+    [
       'exercised of numbers',
       { ...json(1, 1), exercised: { answers: [1], events: [] } },
       /exercised/,
