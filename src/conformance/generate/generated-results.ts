@@ -2,7 +2,6 @@ import type { Diagnostic } from '../../diagnostic.js';
 import { redactDiagnostic } from '../../redact.js';
 import type { Profile } from '../profile.js';
 import type { CheckResult } from '../runner.js';
-import { curlLine } from './curl-line.js';
 import type { WatchOutcome } from './delivery-watch.js';
 import { type GeneratedFailure, type GeneratedRun, checkId } from './exercise-target.js';
 import type { GenerateTarget } from './generate-target.js';
@@ -21,8 +20,8 @@ const DELIVERIES = 'generated deliveries';
 
 /**
  * The operation's generated requests as one check result: one group of findings per distinct
- * failure, each saying how many cases failed so and how to replay its shrunk case (the curl line
- * without the profile's credentials: the generated summary and the JSON report carry them).
+ * failure, each saying how many cases failed so and how to replay its shrunk case (its curl line,
+ * the profile's credentials shown as `$TOKEN` as everywhere the case is reported).
  */
 export function resultOf(
   target: GenerateTarget,
@@ -43,9 +42,8 @@ export function resultOf(
     requirements: [...new Set(requirements)],
     durationMs: run.durationMs,
   };
-  const tokens = profile.credentials.map((c) => c.token);
   const diagnostics = failures.flatMap((failure) => {
-    const replay = `replay: ${curlLine(profile.baseUrl, failure.case, tokens)} (seed ${failure.seed}, path ${failure.path})`;
+    const replay = `replay: ${failure.curl} (seed ${failure.seed}, path ${failure.path})`;
     const share = `${failure.occurrences} of ${run.cases} cases ${failure.severity === 'error' ? 'failed' : 'answered'} so`;
     return failure.findings.map((f) =>
       redactDiagnostic({
