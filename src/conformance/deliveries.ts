@@ -234,13 +234,26 @@ async function trigger(
   event: string,
   { data, context: facts }: Emission,
 ): Promise<void> {
-  const response = await fetch(context.profile.eventTrigger!, {
+  const answer = await sendTrigger(context.profile.eventTrigger!, {
+    generation,
+    event,
+    data,
+    ...(facts ? { context: facts } : {}),
+  });
+  if (!answer.ok) throw new Error(`the event trigger answered ${answer.status} ${answer.text}`);
+}
+
+/** One request to the profile's event trigger (docs/conformance-profile.md), its answer read. */
+export async function sendTrigger(
+  eventTrigger: string,
+  emission: { generation: 'v0' | 'v1'; event: string; data: unknown; context?: unknown },
+): Promise<{ ok: boolean; status: number; text: string }> {
+  const response = await fetch(eventTrigger, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ generation, event, data, ...(facts ? { context: facts } : {}) }),
+    body: JSON.stringify(emission),
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`the event trigger answered ${response.status} ${text}`);
+  return { ok: response.ok, status: response.status, text: await response.text() };
 }
 
 /** Polls `condition` every 5 ms until it holds or `timeoutMs` passes. */

@@ -4,6 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { HttpAnswer } from '../http-answer.js';
+import { readNodeBody } from '../webhooks/read-body.js';
 import { type Callback, callbackBase } from './callback.js';
 
 /** One delivery attempt as the receiver saw it. */
@@ -37,6 +38,8 @@ export interface Hook {
 
 /** The largest delivery body the receiver reads; a larger one is answered 413 and dropped. */
 export const MAX_RECEIVED_BYTES = 1024 * 1024;
+/** The most attempts one hook records: it may be reachable from other hosts. */
+export const MAX_RECEIVED_PER_HOOK = 1000;
 /**
  * How long a request may take to arrive in full: a receiver reachable from other hosts must not
  * be held open by slow clients. Answers a check delays (DLV-08) are not bounded by it.
@@ -66,35 +69,32 @@ export async function startReceiver(callback: Callback = {}) {
   // generated phase's, the next run's) must not take retries of an earlier one's hooks as its own.
   const instance = randomBytes(4).toString('hex');
   let next = 0;
-  const listener: RequestListener = (req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_RECEIVED_BYTES) return void chunks.push(chunk);
-      if (!res.headersSent) res.writeHead(413, { connection: 'close' }).end();
-      req.destroy();
-    });
-    req.on('end', () => {
-      const path = hookPath(req.url ?? '');
-      const entry = path === undefined ? undefined : hooks.get(path);
-      if (!entry) return void res.writeHead(410).end();
-      const received: Received = {
-        method: req.method ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        receivedAt: performance.now(),
-      };
-      const answer = entry.respond(received, entry.hook.received.length);
-      entry.hook.received.push(received);
-      const send = () => {
-        if (answer.drop) return void req.socket.destroy();
-        if (!res.destroyed) res.writeHead(answer.status, answer.headers ?? {}).end();
-      };
-      if (!answer.delayMs) return send();
-      const timer = setTimeout(() => (timers.delete(timer), send()), answer.delayMs);
-      timers.add(timer);
-    });
+  const listener: RequestListener = async (req, res) => {
+    const read = await readNodeBody(req, MAX_RECEIVED_BYTES);
+    if (!read.ok) {
+      if (read.tooLarge && !res.headersSent) res.writeHead(413, { connection: 'close' }).end();
+      return void req.destroy();
+    }
+    const path = hookPath(req.url ?? '');
+    const entry = path === undefined ? undefined : hooks.get(path);
+    // Past the bound a hook is gone: no check waits for that many attempts.
+    if (!entry || entry.hook.received.length >= MAX_RECEIVED_PER_HOOK)
+      return void res.writeHead(410).end();
+    const received: Received = {
+      method: req.method ?? '',
+      headers: req.headers,
+      body: Buffer.from(read.bytes).toString('utf8'),
+      receivedAt: performance.now(),
+    };
+    const answer = entry.respond(received, entry.hook.received.length);
+    entry.hook.received.push(received);
+    const send = () => {
+      if (answer.drop) return void req.socket.destroy();
+      if (!res.destroyed) res.writeHead(answer.status, answer.headers ?? {}).end();
+    };
+    if (!answer.delayMs) return send();
+    const timer = setTimeout(() => (timers.delete(timer), send()), answer.delayMs);
+    timers.add(timer);
   };
   const options = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS };
   const server = callback.tls

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_RECEIVED_BYTES,
+  MAX_RECEIVED_PER_HOOK,
   type Receiver,
   startReceiver,
 } from '../../src/conformance/receiver.ts';
@@ -35,6 +36,20 @@ describe('the delivery receiver behind a callback URL', () => {
       const answer = await fetch(`${direct}${pathOf(path)}`, { method: 'POST', body: '{}' });
       expect(answer.status).toBe(status);
       expect(hook.received.length).toBe(status === 204 ? 1 : 0);
+    } finally {
+      receiver.remove(hook);
+    }
+  });
+
+  it('records at most its bound of attempts per hook, answering 410 past it', async () => {
+    const hook = receiver.hook(() => ({ status: 204 }));
+    try {
+      const earlier = { method: 'POST', headers: {}, body: '{}', receivedAt: 0 };
+      hook.received.push(...Array.from({ length: MAX_RECEIVED_PER_HOOK }, () => earlier));
+      const path = new URL(hook.url).pathname;
+      const answer = await fetch(`${direct}${path}`, { method: 'POST', body: '{}' });
+      expect(answer.status).toBe(410);
+      expect(hook.received.length).toBe(MAX_RECEIVED_PER_HOOK);
     } finally {
       receiver.remove(hook);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Diagnostic } from '../../diagnostic.js';
 import type { OpenApiDocument } from '../../documents.js';
-import { until } from '../deliveries.js';
+import { sendTrigger, until } from '../deliveries.js';
 import { deliveryFindings } from '../delivery-findings.js';
 import { recordDeliveries } from '../exercised-log.js';
 import { listReader, subscriptionsIn } from '../find-subscription.js';
@@ -139,16 +139,11 @@ async function showLive(profile: Profile, watched: Watched[]): Promise<boolean |
   const hook = watched.find((w) => w.event === LIVENESS_EVENT)?.hook;
   if (!profile.eventTrigger || !hook) return undefined;
   const before = hook.received.length;
-  const response = await fetch(profile.eventTrigger, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      generation: 'v1',
-      event: LIVENESS_EVENT,
-      data: SAMPLE_EVENTS.meetingEnded(`generated-${randomUUID()}`),
-    }),
+  const answer = await sendTrigger(profile.eventTrigger, {
+    generation: 'v1',
+    event: LIVENESS_EVENT,
+    data: SAMPLE_EVENTS.meetingEnded(`generated-${randomUUID()}`),
   });
-  await response.text();
-  if (!response.ok) return false;
+  if (!answer.ok) return false;
   return until(() => hook.received.length > before, LIVENESS_MS);
 }
