@@ -9,14 +9,12 @@ import { isShapeFinding } from './diagnostic-text.js';
 import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
 import { escapeHtml as esc } from './html-escape.js';
 import { toJsonReport } from './json-report.js';
-import type { Verdict } from './requirement-summary.js';
+import { SEVERITY, type Verdict } from './requirement-summary.js';
 import { coverageLine } from './text-summary.js';
 
 /** A grid cell's state: a verdict, or a pass that carries warnings. */
 type CellState = Verdict | 'warning';
 
-/** Worst first, as requirement-summary.ts orders verdicts. */
-const SEVERITY: Verdict[] = ['failed', 'not_testable', 'passed', 'not_applicable'];
 const LABEL: Record<CellState, string> = {
   passed: 'passed',
   failed: 'failed',

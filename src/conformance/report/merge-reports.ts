@@ -4,13 +4,13 @@ import type { GenerateReport } from '../generate/run-generate.js';
 import { RECEIVER_CHECKS } from '../receiver-suite/checks/index.js';
 import type { CheckResult } from '../runner.js';
 import type { ShardReport } from './read-report.js';
+import { SEVERITY } from './requirement-summary.js';
 import type { Exercised, ReportInput } from './write-reports.js';
 
 /** The check result that stands for one version's delivery watch in the generated phase. */
 const DELIVERIES = 'generated deliveries';
 
 /** Worst first, as a requirement's verdict is chosen (requirement-summary.ts). */
-const WORST: Array<CheckResult['status']> = ['failed', 'not_testable', 'passed', 'not_applicable'];
 
 /**
  * The reports of one run's shards as one report: refused, naming the files and the field, unless
@@ -164,7 +164,7 @@ function mergeResults(reports: readonly ShardReport[]): CheckResult[] {
 
 /** Two shards' delivery watches at one version as one: the worse verdict, every finding. */
 function watchedTogether(a: CheckResult, b: CheckResult): CheckResult {
-  const [worse] = [a, b].sort((x, y) => WORST.indexOf(x.status) - WORST.indexOf(y.status));
+  const [worse] = [a, b].sort((x, y) => SEVERITY.indexOf(x.status) - SEVERITY.indexOf(y.status));
   const notes = [...new Set([...(a.notes ?? []), ...(b.notes ?? [])])];
   // A watch that received deliveries tested the rule: one that saw none does not make it untestable.
   const tested = [a, b].find((r) => r.status === 'passed');

@@ -10,7 +10,7 @@ export interface RequirementVerdict {
 }
 
 /** Worst first: one failed result fails the requirement; passed needs no result untestable. */
-const SEVERITY: Verdict[] = ['failed', 'not_testable', 'passed', 'not_applicable'];
+export const SEVERITY: readonly Verdict[] = ['failed', 'not_testable', 'passed', 'not_applicable'];
 
 /** The results grouped by the requirement IDs their checks cover, each with its overall verdict. */
 export function summarizeByRequirement(results: readonly CheckResult[]): RequirementVerdict[] {
