@@ -25,7 +25,26 @@ export interface SlowSend {
  * time scale leaves this much room again over the time they took.
  */
 const SHARE = 0.5;
-const ROOM = 1.5;
+export const ROOM = 1.5;
+
+/**
+ * What would let a check judge across a network: `clock` run at most `fits` times faster (with the
+ * other clocks as they are: `--time-scale debounce=8` alone would run them in real time), `after`
+ * said of it; or, when even real time is too short, `realTime` leaves no room.
+ */
+export function scaleRemedy(
+  clock: string,
+  fits: number,
+  scales: TimeScales,
+  { after = '', realTime = 'even real time' } = {},
+): string {
+  const flag = Object.entries({ ...scales, [clock]: fits })
+    .map(([name, factor]) => `${name}=${factor}`)
+    .join(',');
+  return fits >= 1
+    ? `a ${clock} time scale of at most ${fits} would leave room (the profile's timeScale.${clock}, which the implementation must run at too; the reference server: serve --time-scale ${flag})${after}, or run the suite nearer the implementation`
+    : `${realTime} leaves no room: run the suite nearer the implementation`;
+}
 
 /**
  * Why requests that took too long for a window leave the check unable to judge, naming the real
@@ -48,14 +67,9 @@ export function slowSendSkip(send: SlowSend): Skip {
   const roundTrip = sentMs / Math.max(1, send.sendsMs.length);
   const realMs = send.windowMs * scale;
   const fits = Math.floor(realMs / ((sentMs / SHARE) * ROOM));
-  // The other clocks as they are: `--time-scale debounce=8` alone would run them in real time.
-  const flag = Object.entries({ ...send.scales, [send.clock]: fits })
-    .map(([clock, factor]) => `${clock}=${factor}`)
-    .join(',');
-  const remedy =
-    fits >= 1
-      ? `a ${send.clock} time scale of at most ${fits} would leave room (the profile's timeScale.${send.clock}, which the implementation must run at too; the reference server: serve --time-scale ${flag}), or run the suite nearer the implementation`
-      : `even real time (${Math.round(realMs)} ms) leaves no room: run the suite nearer the implementation`;
+  const remedy = scaleRemedy(send.clock, fits, send.scales, {
+    realTime: `even real time (${Math.round(realMs)} ms)`,
+  });
   return {
     skip: 'not_testable',
     reason: `${took} (round trip ~${Math.round(roundTrip)} ms each; the suite's own event loop stalled only ${Math.round(send.stalledMs)} ms) against ${against}, over half of it, so ${send.consequence}: the time went to the network or the implementation's trigger, not this machine; ${remedy}`,

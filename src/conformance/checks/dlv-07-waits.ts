@@ -2,6 +2,7 @@ import type { Check, Skip } from '../check.js';
 import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import type { Received } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
+import { ROOM, scaleRemedy } from '../slow-send.js';
 import { type TimeScale, scaledMs, timeScales } from '../../time-scale.js';
 import { type GapVerdict, judgeGap, lateByRoundTrip, watchLoopLag } from '../timing.js';
 
@@ -9,8 +10,6 @@ import { type GapVerdict, judgeGap, lateByRoundTrip, watchLoopLag } from '../tim
 const LATE_MS = 25;
 /** The service time all the waits take (1 s, 1 min, 5 min, then 5 min capped). */
 const WAITS_SECONDS = 361 + 300;
-/** The room a suggested time scale leaves over the round trip, for the shortest wait. */
-const ROOM = 1.5;
 
 /**
  * DLV-07: waits of about 1 s, 1 min and 5 min; `Retry-After` on 429/503 replaces the next wait,
@@ -114,17 +113,11 @@ function acrossNetwork(gaps: string[], roundTripMs: number, scale: TimeScale | u
   const scales = timeScales(scale);
   const shortest = scaledMs(1, scales.retries);
   const fits = Math.floor(1000 / (ROOM * roundTripMs));
-  const flag = Object.entries({ ...scales, retries: fits })
-    .map(([clock, factor]) => `${clock}=${factor}`)
-    .join(',');
   const longer =
     WAITS_SECONDS / fits > 20
       ? `, with --full-schedule (the waits then take ${Math.round(WAITS_SECONDS / fits)} s)`
       : '';
-  const remedy =
-    fits >= 1
-      ? `a retries time scale of at most ${fits} would leave room (the profile's timeScale.retries, which the implementation must run at too; the reference server: serve --time-scale ${flag})${longer}, or run the suite nearer the implementation`
-      : 'even real time leaves no room: run the suite nearer the implementation';
+  const remedy = scaleRemedy('retries', fits, scales, { after: longer });
   return {
     skip: 'not_testable',
     reason: `gaps late by no more than the ~${Math.round(roundTripMs)} ms round trip to the implementation (its event trigger's answer), which each retry across the network also waits for (the answer's way back, the attempt's way there), against waits of ${shortest < 10 ? shortest.toFixed(1) : Math.round(shortest)} ms and more at a retries time scale of ${scales.retries}, so they cannot be judged (${gaps.join('; ')}); ${remedy}`,
