@@ -21,8 +21,7 @@ const MAX_PEM_BYTES = 256 * 1024;
  */
 export function callbackOf(options: CallbackOptions): Callback | undefined {
   const { callbackListen, callbackUrl, callbackCert, callbackKey } = options;
-  if ([callbackListen, callbackUrl, callbackCert, callbackKey].every((o) => o === undefined))
-    return undefined;
+  if (!callbackGiven(options)) return undefined;
   const callback: Callback = {};
   if (callbackListen !== undefined) {
     const listen = parseListen(callbackListen);
@@ -39,6 +38,12 @@ export function callbackOf(options: CallbackOptions): Callback | undefined {
   if (callbackCert !== undefined && callbackKey !== undefined)
     callback.tls = tlsOf(callbackCert, callbackKey);
   return callback;
+}
+
+/** Whether any `--callback-*` option was given, read from the options alone (no file). */
+export function callbackGiven(options: CallbackOptions): boolean {
+  const { callbackListen, callbackUrl, callbackCert, callbackKey } = options;
+  return [callbackListen, callbackUrl, callbackCert, callbackKey].some((o) => o !== undefined);
 }
 
 function tlsOf(certFile: string, keyFile: string): { cert: Buffer; key: Buffer } {

@@ -67,6 +67,23 @@ describe('conformance --callback-*: usage errors exit 2 with one line', () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
+  // Refused for the combination, before any file the options name is read.
+  it('--callback-* with --receiver, whatever files they name', async () => {
+    const { code, output } = await runMain(
+      'conformance',
+      '--receiver',
+      'http://127.0.0.1:9/hook',
+      '--secret',
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      '--callback-cert',
+      '/nope/cert.pem',
+      '--callback-key',
+      '/nope/key.pem',
+    );
+    expect([code, output.split('\n').length]).toEqual([EXIT.usage, 1]);
+    expect(output).toMatch(/with --receiver it sends them/);
+  });
+
   it('a listen port in use', async () => {
     const busy = await startForwarder({ port: 9 });
     try {

@@ -11,7 +11,12 @@ import { shardHolding } from '../../conformance/shard/check-units.js';
 import { fingerprint } from '../../conformance/shard/fingerprint.js';
 import { suiteVersion } from '../../suite-version.js';
 import { listVersions } from '../../versions.js';
-import { type CallbackOptions, callbackOf, probeCallback } from '../callback-options.js';
+import {
+  type CallbackOptions,
+  callbackGiven,
+  callbackOf,
+  probeCallback,
+} from '../callback-options.js';
 import { type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
 import { noWorkLine, shardOption } from '../shard-option.js';
@@ -78,7 +83,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
     .action(async (options: ConformanceOptions) => {
       if (options.receiver !== undefined && options.profile !== undefined)
         throw new UsageError('--receiver and --profile test different things: give one of them');
-      if (options.receiver !== undefined && callbackOf(options))
+      if (options.receiver !== undefined && callbackGiven(options))
         throw new UsageError(
           '--callback-* set where the suite receives deliveries: with --receiver it sends them',
         );
