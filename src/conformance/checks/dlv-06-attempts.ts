@@ -99,12 +99,28 @@ export const dlv06Attempts: Check = {
   },
 };
 
-/** Attempts grouped by their delivery (webhook-id), in the order the deliveries began. */
-function byWebhookId(attempts: readonly Received[]): Received[][] {
+/**
+ * Attempts grouped by their delivery (webhook-id), in the order the deliveries began; each
+ * delivery's attempts in the order they say they were made (DLV-05: the first carries no retry
+ * number). Arrival can differ: a first attempt the suite's receiver was too busy to take in time
+ * is abandoned by the implementation (DLV-08) and retried, and may still be read after its retry.
+ */
+export function byWebhookId(attempts: readonly Received[]): Received[][] {
   const deliveries = new Map<string, Received[]>();
   for (const attempt of attempts) {
     const id = String(attempt.headers['webhook-id'] ?? '');
-    deliveries.set(id, [...(deliveries.get(id) ?? []), attempt]);
+    const delivery = deliveries.get(id);
+    if (delivery) delivery.push(attempt);
+    else deliveries.set(id, [attempt]);
   }
-  return [...deliveries.values()];
+  // A stable sort: attempts naming the same number keep their order of arrival.
+  return [...deliveries.values()].map((delivery) =>
+    delivery.sort((a, b) => retryNumber(a) - retryNumber(b)),
+  );
+}
+
+/** The retry an attempt says it is (`Service-Retry-Num`), 0 for a first attempt or an unreadable one. */
+function retryNumber(attempt: Received): number {
+  const said = Number(attempt.headers['service-retry-num']);
+  return Number.isSafeInteger(said) && said > 0 ? said : 0;
 }
