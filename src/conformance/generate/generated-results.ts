@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import { redactDiagnostic } from '../../redact.js';
 import type { Profile } from '../profile.js';
+import { type Shard, shardText } from '../shard/shard.js';
 import type { CheckResult } from '../runner.js';
 import type { WatchOutcome } from './delivery-watch.js';
 import { type GeneratedFailure, type GeneratedRun, checkId } from './exercise-target.js';
@@ -65,6 +66,8 @@ export function deliveryResult(
   version: string,
   outcome: WatchOutcome | { unwatched: string },
   began: number,
+  /** The shard that shows the watch live at this version, where it is another (`--shard`). */
+  shownLiveBy?: Shard,
 ): CheckResult {
   const base = {
     check: DELIVERIES,
@@ -75,6 +78,13 @@ export function deliveryResult(
   };
   if ('unwatched' in outcome)
     return { ...base, status: 'not_testable', diagnostics: [], reason: outcome.unwatched };
+  if (outcome.received === 0 && shownLiveBy)
+    return {
+      ...base,
+      status: 'not_applicable',
+      diagnostics: [],
+      reason: `no delivery arrived: this shard's generated requests set off no event; shard ${shardText(shownLiveBy)} sets off the event that shows the watch live at ${version} (one shard does, so no other shard's checks hear it)`,
+    };
   if (outcome.received === 0)
     return { ...base, status: 'not_testable', diagnostics: [], reason: nothingReceived(outcome) };
   const diagnostics: Diagnostic[] = outcome.findings.map((f) =>

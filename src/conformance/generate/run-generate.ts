@@ -94,6 +94,12 @@ export async function runGenerate(
   const planned = plan(profile, versions, documents, report, options);
   let left = planned.reduce((n, p) => n + p.targets.length, 0);
   const showsLive = !options.shard || options.shard.k === (options.liveShard ?? 1);
+  // Another shard sets off the event that shows each version's watch live (one shard, so the
+  // others' checks do not hear it): a watch here that heard nothing has nothing to judge.
+  const shownLiveBy =
+    options.shard && !showsLive && profile.eventTrigger
+      ? { k: options.liveShard ?? 1, n: options.shard.n }
+      : undefined;
   // The shard that shows watches live watches the versions it sends nothing at too, all at once.
   const watchOnly = planned.filter(
     ({ version, targets }) => options.shard && showsLive && version !== 'v0' && !targets.length,
@@ -138,10 +144,11 @@ export async function runGenerate(
       options.onProgress?.(progressOf(run));
     }
     if (!watch) continue;
-    recordWatch(report, version, 'unwatched' in watch ? watch : await watch.close(), watchBegan);
+    const outcome = 'unwatched' in watch ? watch : await watch.close();
+    recordWatch(report, version, outcome, watchBegan, shownLiveBy);
   }
   for (const { version, outcome, began } of await watchedOnly)
-    recordWatch(report, version, outcome, began);
+    recordWatch(report, version, outcome, began, shownLiveBy);
   return report;
 }
 
@@ -151,6 +158,7 @@ function recordWatch(
   version: string,
   outcome: WatchOutcome | { unwatched: string },
   began: number,
+  shownLiveBy: Shard | undefined,
 ): void {
   if (!('unwatched' in outcome))
     report.deliveries.push({
@@ -159,7 +167,7 @@ function recordWatch(
       fromTraffic: outcome.fromTraffic,
       failed: outcome.findings.length > 0,
     });
-  report.results.push(deliveryResult(version, outcome, began));
+  report.results.push(deliveryResult(version, outcome, began, shownLiveBy));
 }
 
 /**
