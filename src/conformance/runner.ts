@@ -11,6 +11,7 @@ import { lifecycleOf } from './profile-facts.js';
 import { type Receiver, startReceiver } from './receiver.js';
 import { checkUnitsOf } from './shard/check-units.js';
 import type { Shard } from './shard/shard.js';
+import { couldNotFinish } from './transport/transport-failure.js';
 
 export interface CheckResult {
   check: string;
@@ -208,7 +209,7 @@ async function attempt(
     return { skip: await check.run(context), found };
   } catch (error) {
     context.report({
-      message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
+      message: `the check could not finish: ${couldNotFinish(error)}`,
     });
     return { skip: undefined, found };
   }

@@ -9,6 +9,7 @@ import { RECEIVER_CHECKS } from './checks/index.js';
 import { createReceiverContext } from './context.js';
 import { concurrencyLimit } from './limit.js';
 import { withUnauthorizedHint } from './unauthorized-hint.js';
+import { couldNotFinish } from '../transport/transport-failure.js';
 
 /** A receiver check's result: the server suite's, with what the check rests on. */
 export interface ReceiverCheckResult extends CheckResult {
@@ -91,7 +92,7 @@ async function runCheck(
     skip = await check.run(context);
   } catch (error) {
     context.report({
-      message: `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
+      message: `the check could not finish: ${couldNotFinish(error)}`,
     });
   }
   const base = {
