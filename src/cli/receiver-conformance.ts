@@ -25,6 +25,8 @@ export interface ReceiverCommandOptions {
   reports: readonly ReportRequest[];
   /** Run only this part of the (check, version) units (`--shard`). */
   shard?: Shard;
+  /** The run a shard belongs to (`--run-id`, or the CI's). */
+  runId?: string;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function runReceiverCommand(options: ReceiverCommandOptions): Promi
     fingerprint: fingerprint({ receiver: url, secret }),
     ...(options.only ? { only: options.only.split(',').map((id) => id.trim()) } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
+    ...(options.runId === undefined ? {} : { runId: options.runId }),
   };
   return finishRun(options.reports, { results, run });
 }

@@ -20,6 +20,7 @@ import {
 import { type ExitCode, UsageError } from '../exit-codes.js';
 import { runReceiverCommand } from '../receiver-conformance.js';
 import { noWorkLine, shardOption } from '../shard-option.js';
+import { runIdOf } from '../run-id.js';
 import { finishRun, parseReport } from '../finish-run.js';
 
 /** Bounds on the generative phase's options: a run stays finite whatever is asked. */
@@ -80,6 +81,10 @@ export function register(command: Command, done: (code: ExitCode) => void): void
       '--shard <k/n>',
       'run the k-th of n parts of the work (a CI matrix); merge the JSON reports with report merge',
     )
+    .option(
+      '--run-id <id>',
+      "the run this shard belongs to: report merge takes only shards of one run (by default the CI's run id, GITHUB_RUN_ID and the like)",
+    )
     .action(async (options: ConformanceOptions) => {
       if (options.receiver !== undefined && options.profile !== undefined)
         throw new UsageError('--receiver and --profile test different things: give one of them');
@@ -94,6 +99,7 @@ export function register(command: Command, done: (code: ExitCode) => void): void
             receiver: options.receiver,
             reports: options.report.map(parseReport),
             shard: shardOption(options.shard),
+            runId: runIdOf(options.runId),
           }),
         );
       // Required unless --receiver is given, so commander cannot require it.
@@ -118,6 +124,7 @@ interface ConformanceOptions extends CallbackOptions {
   seed?: string;
   maxTime: string;
   shard?: string;
+  runId?: string;
 }
 
 /** What `--only` names for the generative phase rather than a check. */
@@ -131,6 +138,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     throw new UsageError(`--version takes all or one of ${listVersions().join(', ')}`);
   const reports = options.report.map(parseReport);
   const shard = shardOption(options.shard);
+  const runId = runIdOf(options.runId);
   const only = options.only?.split(',').map((id) => id.trim());
   const generateOnly = only?.includes(GENERATED) === true;
   const rest = only?.filter((id) => id !== GENERATED);
@@ -184,6 +192,7 @@ async function runCommand(options: ConformanceOptions & { profile: string }): Pr
     fingerprint: fingerprint(read.profile),
     ...(only ? { only } : {}),
     ...(shard ? { shard } : {}),
+    ...(runId === undefined ? {} : { runId }),
   };
   return finishRun(reports, { results, run, generated, exercised });
 }

@@ -5,6 +5,7 @@ import { RECEIVER_CHECKS } from '../receiver-suite/checks/index.js';
 import type { CheckResult } from '../runner.js';
 import type { ShardReport } from './read-report.js';
 import { SEVERITY } from './requirement-summary.js';
+import { withoutAddress } from '../shard/fingerprint.js';
 import type { Exercised, ReportInput } from './write-reports.js';
 
 /** The check result that stands for one version's delivery watch in the generated phase. */
@@ -19,7 +20,7 @@ const DELIVERIES = 'generated deliveries';
  * versions is its own set of shards, and no version is in two).
  */
 export function mergeReports(reports: readonly ShardReport[]): ReportInput | { problem: string } {
-  const problem = sameRun(reports) ?? completeShards(reports);
+  const problem = sameRun(reports) ?? oneRun(reports) ?? completeShards(reports);
   if (problem) return { problem };
   const groups = [...groupByVersions(reports).values()].sort(
     (a, b) => firstRank(a[0]!) - firstRank(b[0]!),
@@ -44,6 +45,7 @@ export function mergeReports(reports: readonly ShardReport[]): ReportInput | { p
       suite: first.suite,
       fingerprint: first.fingerprint,
       ...(first.only ? { only: first.only } : {}),
+      ...(first.runId ? { runId: first.runId } : {}),
     },
     ...(generated ? { generated } : {}),
     ...(exercised ? { exercised } : {}),
@@ -54,7 +56,8 @@ export function mergeReports(reports: readonly ShardReport[]): ReportInput | { p
 const ALIKE: Array<[field: string, of: (report: ShardReport) => unknown]> = [
   ['suite', (r) => r.run.suite],
   ['fingerprint (the profile)', (r) => r.run.fingerprint],
-  ['receiver', (r) => r.run.receiver ?? null],
+  // Each shard may test its own instance of the receiver: the same one but for its address.
+  ['receiver', (r) => (r.run.receiver === undefined ? null : withoutAddress(r.run.receiver))],
   ['only', (r) => [...(r.run.only ?? [])].sort()],
   ['generated (--generate)', (r) => r.generated !== undefined],
   ['seed', (r) => r.generated?.seed ?? null],
@@ -72,6 +75,31 @@ function sameRun(reports: readonly ShardReport[]): string | undefined {
       return `${first.file} and ${other.file} differ in ${field} (${want} and ${JSON.stringify(of(other))}): only the shards of one run merge`;
   }
   return undefined;
+}
+
+/** Shards without a run id that started further apart than this are taken for different runs. */
+const SAME_RUN_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The reports name one run: the same run id (`--run-id`, or the CI's), or, where none names one,
+ * starts within an hour of each other (a run's shards start together; two runs of one profile
+ * and seed are told apart by when they ran).
+ */
+function oneRun(reports: readonly ShardReport[]): string | undefined {
+  const [first] = reports;
+  const idOf = (r: ShardReport) => r.run.runId ?? '(none)';
+  const other = reports.find((r) => idOf(r) !== idOf(first!));
+  if (other)
+    return `${first!.file} and ${other.file} differ in runId (${idOf(first!)} and ${idOf(other)}): only the shards of one run merge`;
+  if (first!.run.runId) return undefined;
+  const started = reports
+    .map((r) => ({ r, at: Date.parse(r.run.startedAt) }))
+    .filter(({ at }) => Number.isFinite(at))
+    .sort((a, b) => a.at - b.at);
+  const [earliest, latest] = [started[0], started.at(-1)];
+  if (!earliest || !latest || latest.at - earliest.at <= SAME_RUN_WINDOW_MS) return undefined;
+  const hours = ((latest.at - earliest.at) / 3_600_000).toFixed(1);
+  return `${earliest.r.file} and ${latest.r.file} started ${hours} h apart and name no run id: they look like shards of different runs; give every shard of one run the same --run-id`;
 }
 
 /** Each selection of versions has its n shards once each; no version is in two selections. */

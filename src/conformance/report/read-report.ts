@@ -61,6 +61,8 @@ export function readReport(file: string, json: unknown): ShardReport | { problem
       `is not a list of versions of ${['v0', ...listVersions()].join(', ')}`,
     );
   if (json.only !== undefined && !isStrings(json.only)) return wrong('only', 'is not a list');
+  if (json.runId !== undefined && typeof json.runId !== 'string')
+    return wrong('runId', 'is not a string');
   const shard = json.shard;
   if (shard !== undefined && !isShard(shard)) return wrong('shard', 'is not {k, n}');
   if (!isList(json.results) || !json.results.every(isResult))
@@ -79,6 +81,7 @@ export function readReport(file: string, json: unknown): ShardReport | { problem
     fingerprint: json.fingerprint,
     ...(json.only ? { only: json.only as string[] } : {}),
     ...(shard ? { shard: shard as Shard } : {}),
+    ...(typeof json.runId === 'string' ? { runId: json.runId } : {}),
   };
   return {
     file,

@@ -22,6 +22,8 @@ export interface RunInfo {
   only?: string[];
   /** The part of the run's work the report holds (`--shard k/n`); absent for a whole run. */
   shard?: Shard;
+  /** The run the report belongs to (`--run-id`, or the CI's run id): shards of others do not merge. */
+  runId?: string;
 }
 
 // What the run exercised (exercised-log.ts records it): declared beside its recorder, so the
