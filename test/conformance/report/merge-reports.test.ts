@@ -126,6 +126,30 @@ describe('mergeReports refuses what is not the shards of one run', () => {
       /a\.json and b\.json differ in shard \(of 2 and of 3\)/,
     ],
     [
+      'different run ids',
+      [
+        ['a.json', json(1, 2, { runId: 'github-actions:1' })],
+        ['b.json', json(2, 2, { runId: 'github-actions:2' })],
+      ],
+      /a\.json and b\.json differ in runId \(github-actions:1 and github-actions:2\)/,
+    ],
+    [
+      'a run id and none',
+      [
+        ['a.json', json(1, 2, { runId: 'nightly-7' })],
+        ['b.json', json(2, 2)],
+      ],
+      /differ in runId \(nightly-7 and \(none\)\)/,
+    ],
+    [
+      'no run ids, started hours apart (two runs of one profile and seed)',
+      [
+        ['a.json', json(1, 2)],
+        ['b.json', json(2, 2, { startedAt: '2026-11-26T11:00:00.000Z' })],
+      ],
+      /a\.json and b\.json started 3\.0 h apart and name no run id: .*--run-id/,
+    ],
+    [
       'a version in two selections',
       [
         ['a.json', json(1, 1)],
@@ -139,6 +163,43 @@ describe('mergeReports refuses what is not the shards of one run', () => {
   });
 });
 
+describe('mergeReports takes the shards of one run', () => {
+  const cases: Array<[string, Array<[string, unknown]>]> = [
+    [
+      'the same run id, started hours apart (a re-run job of one CI run)',
+      [
+        ['a.json', json(1, 2, { runId: 'github-actions:9' })],
+        ['b.json', json(2, 2, { runId: 'github-actions:9', startedAt: '2026-11-26T15:00:00Z' })],
+      ],
+    ],
+    [
+      'no run ids, started within the hour',
+      [
+        ['a.json', json(1, 2)],
+        ['b.json', json(2, 2, { startedAt: '2026-11-26T08:59:00.000Z' })],
+      ],
+    ],
+    [
+      'receivers of one run, each shard its own instance on another port',
+      [
+        ['a.json', json(1, 2, { receiver: 'http://127.0.0.1:4001/hook/{event}' })],
+        ['b.json', json(2, 2, { receiver: 'http://127.0.0.1:4002/hook/{event}' })],
+      ],
+    ],
+  ];
+  it.each(cases)('%s', (_, given) => {
+    const merged = mergeReports(shards(...given));
+    expect(merged).not.toHaveProperty('problem');
+  });
+
+  it('keeps the run id in the merged run', () => {
+    const merged = mergeReports(
+      shards(['a.json', json(1, 2, { runId: 'r' })], ['b.json', json(2, 2, { runId: 'r' })]),
+    );
+    expect('problem' in merged ? merged.problem : merged.run.runId).toBe('r');
+  });
+});
+
 describe('readReport refuses a file that is not a conformance report', () => {
   const cases: Array<[string, unknown, RegExp]> = [
     ['not an object', [1, 2], /x\.json is not a conformance JSON report/],
@@ -146,6 +207,7 @@ describe('readReport refuses a file that is not a conformance report', () => {
     ['no suite version', { ...json(1, 1), suite: undefined }, /x\.json: suite is missing/],
     ['no fingerprint', { ...json(1, 1), fingerprint: 1 }, /x\.json: fingerprint is missing/],
     ['a shard past n', json(3, 2), /x\.json: shard is not \{k, n\}/],
+    ['a run id that is not a string', { ...json(1, 1), runId: 7 }, /x\.json: runId is not/],
     ['a shard of 0', json(0, 2), /shard is not/],
     ['results not a list', { ...json(1, 1), results: {} }, /results is not a list/],
     [
