@@ -35,11 +35,19 @@ export type GapVerdict = 'within' | 'outside' | 'unsure';
  * A gap inside `[low, high]` is within: a stall can hide only a departure smaller than itself, and
  * the bounds' own margins are wider. A gap outside them by more than `lagMs` is outside, whatever
  * the stall did. One outside by less could be the suite's stall rather than the implementation's
- * timing, and cannot be judged.
+ * timing, and cannot be judged. A busy machine only makes the implementation late, never early:
+ * a gap late by no more than `lateMs` besides (what the implementation took to react, measured in
+ * the same run) cannot be judged either.
  */
-export function judgeGap(seenMs: number, low: number, high: number, lagMs: number): GapVerdict {
+export function judgeGap(
+  seenMs: number,
+  low: number,
+  high: number,
+  lagMs: number,
+  lateMs = 0,
+): GapVerdict {
   if (seenMs >= low && seenMs <= high) return 'within';
-  if (seenMs + lagMs < low || seenMs - lagMs > high) return 'outside';
+  if (seenMs + lagMs < low || seenMs - lagMs - lateMs > high) return 'outside';
   return 'unsure';
 }
 
