@@ -26,12 +26,11 @@ const stated = (heard: boolean): Verdict => ({ heard });
 /**
  * What an organization app's subscriptions hear of channel messages at a version, without a filter
  * and with `{mention: true}`. Stated at every version: `{mention: true}` restricts to messages that
- * mention the app (v1 filter table); a message in a channel without the app that does not mention
- * it is not heard (Events: "events arrive only for chats where the app is a participant or is
- * mentioned"); a mentioning message in a channel with the app is heard under every reading. From
- * 2026-08-20 (Versioning 8) an unmentioning message in a channel with the app reaches the
- * subscription without a filter ("organization apps hear a group only when members"; `{mention:
- * true}` "restores mention-only"). The rest rests on readings: before 2026-08-20, mention-only
+ * mention the app (v1 filter table); a mentioning message in a channel with the app is heard under
+ * every reading. From 2026-08-20 (Versioning 8) an unmentioning message reaches the subscription
+ * without a filter in a channel with the app, and not in one without it ("organization apps hear
+ * a group only when members"; `{mention: true}` "restores mention-only"). The rest rests on
+ * readings: before 2026-08-20, mention-only, in channels with the app or without it
  * (`VER-11.before-membership`); from it, a mention outside membership reaching `{mention: true}`
  * alone (`VER-11.mention-outside-membership`). The case every hook hears comes last.
  */
@@ -42,7 +41,10 @@ function casesAt(version: string): Case[] {
       name: 'an unmentioning message in a channel without the app',
       chat: 'channelWithoutApp',
       mentionsApp: false,
-      plain: stated(false),
+      // Before 2026-08-20 only a reading: organization access covers "all messages in public
+      // groups", and membership arrived with 2026-08-20; "events arrive only for chats where the
+      // app is a participant or is mentioned" stands in the v0 events section.
+      plain: membership ? stated(false) : { heard: false, reading: BEFORE },
       mentionOnly: stated(false),
     },
     {

@@ -57,6 +57,19 @@ export const MEMBERSHIP_VARIATIONS: Variation[] = [
     departsFrom: ['VER-11.before-membership'],
   },
   {
+    id: 'public-group-messages-heard-before-2026-08-20',
+    choice:
+      'before 2026-08-20 an organization app hears every message of every public channel, with the app or without it, as organization access covers "all messages in public groups" and membership arrived with 2026-08-20; the rule that events arrive only for chats the app participates in stands in the v0 events section',
+    requirements: ['VER-11'],
+    hooks: () => ({
+      hears: (heard, event, version, filter) => {
+        const before = dated(version) && !since(version, 'membership');
+        return before && channelOf(event) && filter?.mention !== true ? true : heard;
+      },
+    }),
+    departsFrom: ['VER-11.before-membership'],
+  },
+  {
     id: 'mention-filter-within-membership',
     choice:
       'from 2026-08-20 a {mention: true} subscription hears mentions only in channels the app is a member of: the specification does not reconcile "hear a group only when members" with "events arrive for chats where the app is mentioned"',
