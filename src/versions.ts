@@ -63,12 +63,43 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
+/** Each version's place, oldest first, and the place of the version that introduced each gate. */
+interface RegistryIndex {
+  places: Map<string, number>;
+  gates: Map<string, number>;
+}
+
+/**
+ * The index of a registry, built once per registry: registries are frozen, so it cannot go stale,
+ * and `since()` is asked per delivery by the reference server.
+ */
+const indexes = new WeakMap<VersionRegistry, RegistryIndex>();
+
+function indexOf(from: VersionRegistry): RegistryIndex {
+  let index = indexes.get(from);
+  if (index) return index;
+  index = { places: new Map(), gates: new Map() };
+  from.versions.forEach((entry, place) => {
+    index!.places.set(entry.version, place);
+    for (const gate of entry.gates)
+      if (!index!.gates.has(gate.id)) index!.gates.set(gate.id, place);
+  });
+  if (Object.isFrozen(from)) indexes.set(from, index);
+  return index;
+}
+
+/** The place in `from` of the version that introduced `gate`; throws for a gate it does not hold. */
+function gatePlace(gate: VersionGateId, from: VersionRegistry): number {
+  const place = indexOf(from).gates.get(gate);
+  // The type lists the registry's gates: a name it does not know cannot be asked.
+  if (place === undefined)
+    throw new Error(`no version of the registry introduces the gate "${gate}"`);
+  return place;
+}
+
 /** The dated version that introduced `gate` (openapi/versions.yaml, `gates`). */
 export function gateVersion(gate: VersionGateId, from = loadVersionRegistry()): string {
-  const entry = from.versions.find((v) => v.gates.some((g) => g.id === gate));
-  // The type lists the registry's gates: a name it does not know cannot be asked.
-  if (!entry) throw new Error(`no version of the registry introduces the gate "${gate}"`);
-  return entry.version;
+  return from.versions[gatePlace(gate, from)]!.version;
 }
 
 /**
@@ -78,7 +109,6 @@ export function gateVersion(gate: VersionGateId, from = loadVersionRegistry()): 
  */
 export function since(version: string, gate: VersionGateId, from = loadVersionRegistry()): boolean {
   if (version === 'v0') return false;
-  const versions = listVersions(from);
-  const at = versions.indexOf(version);
-  return at >= 0 && at >= versions.indexOf(gateVersion(gate, from));
+  const at = indexOf(from).places.get(version);
+  return at !== undefined && at >= gatePlace(gate, from);
 }
