@@ -1,6 +1,7 @@
 import { type ChangeKind, DOCUMENTATION } from './classify.js';
 import type { ExplainedChange } from './explain-changes.js';
 import { formatValue } from './format-value.js';
+import { groupBy } from '../group-by.js';
 
 /** One line of a changelog: a sentence, how it breaks, why, and the values before and after. */
 export interface ReaderLine {
@@ -27,8 +28,7 @@ export interface ItemChanges {
  * texts are long and break no one (`--json` keeps every one).
  */
 export function byItem(changes: ExplainedChange[]): ItemChanges[] {
-  const items = new Map<string, ExplainedChange[]>();
-  for (const change of changes) items.set(change.item, [...(items.get(change.item) ?? []), change]);
+  const items = groupBy(changes, (change) => change.item);
   return [...items].map(([item, all]) => {
     const wording = all.filter(isWording);
     const lines: ReaderLine[] = all

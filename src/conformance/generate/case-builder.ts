@@ -4,6 +4,7 @@ import type { Expectation } from './expected-answer.js';
 import type { CaseKind, GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
 import { type Hints, arbitraryOf } from './schema-arbitrary.js';
+import { groupBy } from '../../group-by.js';
 
 /** What the cases of one version draw on besides the operation. */
 export interface CaseScope {
@@ -82,11 +83,7 @@ export function otherMethods(target: GenerateTarget): string[] {
  * many the profile has of it: a profile's one personal token is drawn as often as its many keys.
  */
 function byClass(list: Credential[]): fc.Arbitrary<Credential> {
-  const classes = new Map<string, Credential[]>();
-  for (const credential of list) {
-    const key = classOf(credential);
-    classes.set(key, [...(classes.get(key) ?? []), credential]);
-  }
+  const classes = groupBy(list, classOf);
   return fc.constantFrom(...classes.values()).chain((same) => fc.constantFrom(...same));
 }
 

@@ -1,5 +1,6 @@
 import { type DocumentedSurface, loadSurfaces } from '../documented-surface.js';
 import type { Exercised } from '../exercised-log.js';
+import { groupBy } from '../../group-by.js';
 
 /** How many of something documented a run exercised. */
 export interface Tally {
@@ -100,15 +101,17 @@ const inRange = ({ response }: AnswerCoverage, status: number) =>
 
 /** `<version> <METHOD> <path> <status>` keys as the statuses got per operation, sorted. */
 function statusesByOperation(answers: readonly string[]): Map<string, number[]> {
-  const byOperation = new Map<string, number[]>();
-  for (const key of answers) {
+  const parsed = answers.flatMap((key) => {
     const at = key.lastIndexOf(' ');
     const status = Number(key.slice(at + 1));
-    if (at < 0 || !Number.isInteger(status)) continue;
-    const operation = key.slice(0, at);
-    byOperation.set(operation, [...(byOperation.get(operation) ?? []), status]);
-  }
-  for (const list of byOperation.values()) list.sort((a, b) => a - b);
+    return at < 0 || !Number.isInteger(status) ? [] : [{ operation: key.slice(0, at), status }];
+  });
+  const byOperation = new Map<string, number[]>();
+  for (const [operation, list] of groupBy(parsed, (p) => p.operation))
+    byOperation.set(
+      operation,
+      list.map((p) => p.status).sort((a, b) => a - b),
+    );
   return byOperation;
 }
 

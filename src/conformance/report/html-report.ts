@@ -11,6 +11,7 @@ import { escapeHtml as esc } from './html-escape.js';
 import { toJsonReport } from './json-report.js';
 import { SEVERITY, type Verdict } from './requirement-summary.js';
 import { coverageLine } from './text-summary.js';
+import { groupBy } from '../../group-by.js';
 
 /** A grid cell's state: a verdict, or a pass that carries warnings. */
 type CellState = Verdict | 'warning';
@@ -162,12 +163,7 @@ function gridSection(
 const cellId = (requirement: string, version: string) => `c-${requirement}-${version}`;
 
 function resultsByKey(results: readonly CheckResult[]): Map<string, CheckResult[]> {
-  const byKey = new Map<string, CheckResult[]>();
-  for (const r of results) {
-    const key = `${r.version} ${r.check}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), r]);
-  }
-  return byKey;
+  return groupBy(results, (r) => `${r.version} ${r.check}`);
 }
 
 /** Per requirement, per version, the checks behind its cell, each linking to its result. */

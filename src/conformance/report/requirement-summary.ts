@@ -1,4 +1,5 @@
 import type { CheckResult } from '../runner.js';
+import { groupBy } from '../../group-by.js';
 
 export type Verdict = CheckResult['status'];
 
@@ -14,11 +15,7 @@ export const SEVERITY: readonly Verdict[] = ['failed', 'not_testable', 'passed',
 
 /** The results grouped by the requirement IDs their checks cover, each with its overall verdict. */
 export function summarizeByRequirement(results: readonly CheckResult[]): RequirementVerdict[] {
-  const byRequirement = new Map<string, CheckResult[]>();
-  for (const result of results) {
-    for (const requirement of result.requirements)
-      byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), result]);
-  }
+  const byRequirement = groupBy(results, (result) => result.requirements);
   return [...byRequirement.entries()]
     .map(([requirement, covered]) => ({
       requirement,
