@@ -26,7 +26,10 @@ export async function finishRun(
 ): Promise<ExitCode> {
   console.log(textSummary(input.results));
   if (input.generated) console.log(generatedSummary(input.generated));
-  if (input.exercised) console.log(coverageLine(coverageOf(input.exercised, input.run.versions)));
-  for (const line of await writeReports(reports, input)) console.log(line);
+  // Worked out once: the terminal line and the HTML report show the same coverage.
+  const coverage = input.exercised && coverageOf(input.exercised, input.run.versions);
+  if (coverage) console.log(coverageLine(coverage));
+  for (const line of await writeReports(reports, { ...input, ...(coverage ? { coverage } : {}) }))
+    console.log(line);
   return allPassed(input.results) ? EXIT.ok : EXIT.failed;
 }

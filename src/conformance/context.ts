@@ -70,7 +70,7 @@ export interface CheckContext {
    */
   fullSchedule: boolean;
   /** The bundled documents answers are held to, keyed `v0`, `auth` or by dated version. */
-  documents: Map<string, LoadedDocument>;
+  documents: ReadonlyMap<string, LoadedDocument>;
 }
 
 /** What a check reports: the message, and what it knows of the rule, the values and the exchange. */
@@ -91,7 +91,7 @@ const ANSWER_CHARS = 2000;
 export interface RunScope {
   profile: Profile;
   version: string;
-  documents: Map<string, LoadedDocument>;
+  documents: ReadonlyMap<string, LoadedDocument>;
   receiver: () => Promise<Receiver>;
   /** How the implementation reaches the receiver (`--callback-url`); loopback when absent. */
   callback?: Callback;

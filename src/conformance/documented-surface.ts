@@ -1,5 +1,6 @@
-import { type OpenApiDocument, listApiDocuments, readBundledDocument } from '../documents.js';
+import type { OpenApiDocument } from '../documents.js';
 import { listOperations } from '../openapi/operations.js';
+import { sharedDocumentsByVersion } from '../validation/documents-by-version.js';
 
 /** One documented operation: its method (upper case), path template and documented answers. */
 export interface DocumentedOperation {
@@ -13,29 +14,48 @@ export interface DocumentedOperation {
 export interface DocumentedSurface {
   operations: DocumentedOperation[];
   events: string[];
+  /** The operations by `METHOD path` as documented, and those whose path is a template. */
+  byPath: ReadonlyMap<string, DocumentedOperation>;
+  templated: readonly DocumentedOperation[];
 }
 
 /** The operations and events of one bundled document, in document order. */
 function surfaceOf(document: OpenApiDocument): DocumentedSurface {
   const entries = listOperations(document);
-  return {
-    operations: entries
+  return surfaceFrom(
+    entries
       .filter((entry) => entry.kind === 'path')
       .map(({ name, method, operation }) => ({
         method: method.toUpperCase(),
         path: name,
         responses: Object.keys(operation.responses ?? {}),
       })),
-    events: [...new Set(entries.filter((e) => e.kind === 'webhook').map((e) => e.name))],
+    [...new Set(entries.filter((e) => e.kind === 'webhook').map((e) => e.name))],
+  );
+}
+
+/** A surface of these operations and events, indexed for `operationAt`. */
+export function surfaceFrom(
+  operations: DocumentedOperation[],
+  events: string[],
+): DocumentedSurface {
+  return {
+    operations,
+    events,
+    byPath: new Map(operations.map((o) => [`${o.method} ${o.path}`, o])),
+    templated: operations.filter((o) => o.path.includes('{')),
   };
 }
 
 let loaded: Map<string, DocumentedSurface> | undefined;
 
-/** Every bundled document's surface, keyed `v0`, `auth` or by dated version; read once. */
+/**
+ * Every bundled document's surface, keyed `v0`, `auth` or by dated version: made once, from the
+ * documents the run's checks already loaded.
+ */
 export function loadSurfaces(): Map<string, DocumentedSurface> {
   loaded ??= new Map(
-    listApiDocuments().map((api) => [api.version ?? api.name, surfaceOf(readBundledDocument(api))]),
+    [...sharedDocumentsByVersion()].map(([key, { document }]) => [key, surfaceOf(document)]),
   );
   return loaded;
 }
@@ -50,10 +70,9 @@ export function operationAt(
   path: string,
 ): DocumentedOperation | undefined {
   const upper = method.toUpperCase();
-  const candidates = surface.operations.filter((o) => o.method === upper);
   return (
-    candidates.find((o) => o.path === path) ??
-    candidates.find((o) => o.path.includes('{') && templateMatches(o.path, path))
+    surface.byPath.get(`${upper} ${path}`) ??
+    surface.templated.find((o) => o.method === upper && templateMatches(o.path, path))
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostic.js';
 import { redactDiagnostic } from '../redact.js';
-import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import { sharedDocumentsByVersion } from '../validation/documents-by-version.js';
 import type { Callback } from './callback.js';
 import type { Check, RegisteredCheck, Skip } from './check.js';
 import { runPooled } from './check-pool.js';
@@ -86,7 +86,7 @@ export async function runVersions(
 ): Promise<CheckResult[]> {
   const mine = shard && checkUnitsOf(checks, versions, shard);
   let started: Promise<Receiver> | undefined;
-  const documents = loadDocumentsByVersion();
+  const documents = sharedDocumentsByVersion();
   // One receiver for the run: each hook has its own path on it, whichever version opened it.
   const receiver = () => (started ??= startReceiver(callback));
   const scopes = versions.map((version) => ({

@@ -49,7 +49,7 @@ const ABORTED = { status: 408, headers: {}, body: { error: 'request_timeout' } }
 export function createFront(
   config: FrontConfig,
   registry: VersionRegistry,
-  documents: Map<string, LoadedDocument>,
+  documents: ReadonlyMap<string, LoadedDocument>,
   resolveToken: TokenResolver = (bearer) => ownEntry(config.tokens, bearer),
 ) {
   return async (req: IncomingMessage): Promise<FrontResult> => {

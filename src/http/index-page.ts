@@ -15,7 +15,7 @@ export interface IndexInfo {
    */
   overrides: FrontConfig['versions'];
   /** The bundled documents: the v0 and OAuth ones name the generation and the endpoints. */
-  documents: Map<string, LoadedDocument>;
+  documents: ReadonlyMap<string, LoadedDocument>;
   /** The server's seeded credentials: the example call uses one of them. */
   tokens: Record<string, Credential>;
 }

@@ -120,7 +120,7 @@ function liveConfig(workspace: Workspace, { registry, clock }: HandlerParts) {
 function indexOf(
   workspace: Workspace,
   parts: HandlerParts,
-  documents: Map<string, LoadedDocument>,
+  documents: ReadonlyMap<string, LoadedDocument>,
 ) {
   const config = liveConfig(workspace, parts);
   return {
@@ -141,7 +141,7 @@ function createAnswerer(
   store: Store,
   workspace: Workspace,
   parts: HandlerParts,
-  documents: Map<string, LoadedDocument>,
+  documents: ReadonlyMap<string, LoadedDocument>,
 ): (req: IncomingMessage) => Promise<HeadedAnswer> {
   const { clock, registry } = parts;
   const codes = createCodeStore();

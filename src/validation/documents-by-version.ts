@@ -6,8 +6,20 @@ export interface LoadedDocument {
   validator: DocumentValidator;
 }
 
+let shared: ReadonlyMap<string, LoadedDocument> | undefined;
+
+/**
+ * The documents of `loadDocumentsByVersion`, loaded once per process and shared, read-only, by
+ * the parts of a conformance run (its checks, its generated requests, its coverage): each validator
+ * compiles once, not once per part.
+ */
+export function sharedDocumentsByVersion(): ReadonlyMap<string, LoadedDocument> {
+  shared ??= loadDocumentsByVersion();
+  return shared;
+}
+
 /** Every bundled document with a validator over it, keyed `v0`, `auth` or by dated version. */
-export function loadDocumentsByVersion(): Map<string, LoadedDocument> {
+export function loadDocumentsByVersion(): ReadonlyMap<string, LoadedDocument> {
   return new Map(
     listApiDocuments().map((api) => {
       const document = readBundledDocument(api);

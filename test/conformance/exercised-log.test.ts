@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationAt } from '../../src/conformance/documented-surface.ts';
+import { operationAt, surfaceFrom } from '../../src/conformance/documented-surface.ts';
 import {
   openExercisedLog,
   recordAnswer,
@@ -77,13 +77,13 @@ describe('recordAnswer', () => {
 });
 
 describe('operationAt', () => {
-  const surface = {
-    operations: [
+  const surface = surfaceFrom(
+    [
       { method: 'GET', path: '/items/{id}', responses: ['200'] },
       { method: 'GET', path: '/items/latest', responses: ['200'] },
     ],
-    events: [],
-  };
+    [],
+  );
   it.each([
     ['/items/latest', '/items/latest'],
     ['/items/42', '/items/{id}'],

@@ -56,7 +56,7 @@ export interface GeneratedRun {
 export interface Exercise {
   scope: CaseScope;
   loaded: LoadedDocument;
-  documents: Map<string, LoadedDocument>;
+  documents: ReadonlyMap<string, LoadedDocument>;
   seed: number;
   maxExamples: number;
   /** The operation's share of the phase's time: its cases first, then shrinking. */

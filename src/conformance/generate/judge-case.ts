@@ -30,7 +30,7 @@ export type Finding = Pick<Diagnostic, 'message'> &
 export interface JudgeContext {
   target: GenerateTarget;
   version: string;
-  documents: Map<string, LoadedDocument>;
+  documents: ReadonlyMap<string, LoadedDocument>;
   profile: Profile;
 }
 

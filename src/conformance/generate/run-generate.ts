@@ -1,6 +1,6 @@
 import {
   type LoadedDocument,
-  loadDocumentsByVersion,
+  sharedDocumentsByVersion,
 } from '../../validation/documents-by-version.js';
 import { listVersions, loadVersionRegistry } from '../../versions.js';
 import type { Callback } from '../callback.js';
@@ -79,7 +79,7 @@ export async function runGenerate(
   versions: readonly string[],
   options: GenerateOptions,
 ): Promise<GenerateReport> {
-  const documents = loadDocumentsByVersion();
+  const documents = sharedDocumentsByVersion();
   const deadline = performance.now() + options.maxTimeMs;
   const report: GenerateReport = {
     seed: options.seed,
@@ -178,7 +178,7 @@ function recordWatch(
 function plan(
   profile: Profile,
   versions: readonly string[],
-  documents: Map<string, LoadedDocument>,
+  documents: ReadonlyMap<string, LoadedDocument>,
   report: GenerateReport,
   { shard, liveShard = 1 }: Pick<GenerateOptions, 'shard' | 'liveShard'>,
 ): Planned[] {

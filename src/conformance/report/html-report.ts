@@ -59,6 +59,8 @@ interface HtmlInput {
   run: Parameters<typeof toJsonReport>[1];
   generated?: GenerateReport;
   exercised?: Exercised;
+  /** What `exercised` covers, where the run already worked it out. */
+  coverage?: Coverage;
 }
 
 /**
@@ -69,9 +71,9 @@ interface HtmlInput {
  * function of what the JSON report carries, so merged shards render as one run would. Nothing
  * loads from anywhere: the style sheet and the script are inline, allowed by their hashes.
  */
-export function toHtmlReport({ results, run, generated, exercised }: HtmlInput): string {
+export function toHtmlReport({ results, run, generated, exercised, ...known }: HtmlInput): string {
   const report = toJsonReport(results, run, generated, exercised);
-  const coverage = exercised && coverageOf(exercised, run.versions);
+  const coverage = known.coverage ?? (exercised && coverageOf(exercised, run.versions));
   const ids = new Map(results.map((r, i) => [r, `r-${i}`]));
   const versions = [...new Set([...run.versions, ...results.map((r) => r.version)])];
   const budget: Budget = { left: DETAIL_CHARS };

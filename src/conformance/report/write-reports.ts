@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { Exercised } from '../exercised-log.js';
 import type { CheckResult } from '../runner.js';
+import type { Coverage } from './coverage.js';
 import { toHtmlReport } from './html-report.js';
 import type { Shard } from '../shard/shard.js';
 import { toJsonReport } from './json-report.js';
@@ -36,6 +37,8 @@ export interface ReportInput {
   run: RunInfo;
   generated?: GenerateReport;
   exercised?: Exercised;
+  /** What `exercised` covers of the documents, where the run already worked it out. */
+  coverage?: Coverage;
 }
 
 type Reporter = (input: ReportInput) => string;

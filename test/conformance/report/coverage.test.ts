@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentedSurface } from '../../../src/conformance/documented-surface.ts';
+import {
+  type DocumentedSurface,
+  surfaceFrom,
+} from '../../../src/conformance/documented-surface.ts';
 import { type Coverage, coverageOf } from '../../../src/conformance/report/coverage.ts';
 import { coverageLine } from '../../../src/conformance/report/text-summary.ts';
 
@@ -7,25 +10,22 @@ import { coverageLine } from '../../../src/conformance/report/text-summary.ts';
 const SURFACES = new Map<string, DocumentedSurface>([
   [
     '2026-08-25',
-    {
-      operations: [
+    surfaceFrom(
+      [
         { method: 'POST', path: '/chat.postEphemeral', responses: ['200', '400', '4XX', '500'] },
         { method: 'GET', path: '/webhook.list', responses: ['200', '2XX'] },
       ],
-      events: ['chat.message', 'meeting.ended'],
-    },
+      ['chat.message', 'meeting.ended'],
+    ),
   ],
   [
     'v0',
-    {
-      operations: [{ method: 'POST', path: '/webhook.subscribe', responses: ['200', 'default'] }],
-      events: ['chat:message:dm'],
-    },
+    surfaceFrom(
+      [{ method: 'POST', path: '/webhook.subscribe', responses: ['200', 'default'] }],
+      ['chat:message:dm'],
+    ),
   ],
-  [
-    'auth',
-    { operations: [{ method: 'POST', path: '/oauth/token', responses: ['200'] }], events: [] },
-  ],
+  ['auth', surfaceFrom([{ method: 'POST', path: '/oauth/token', responses: ['200'] }], [])],
 ]);
 
 const seenOf = (coverage: Coverage, version: string, path: string) =>
