@@ -45,6 +45,16 @@ export const MAX_RECEIVED_PER_HOOK = 1000;
  * be held open by slow clients. Answers a check delays (DLV-08) are not bounded by it.
  */
 const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long an idle connection is kept: longer than the implementation keeps it (undici 4 s, Go
+ * 90 s), so it is always the implementation that closes one. A receiver that closed first would
+ * race an attempt sent on the connection as it closed: the attempt fails as a transport error
+ * that the suite itself caused (a lost last attempt, a retry nobody asked for). Node's 5 s
+ * default did, under load.
+ */
+const KEEP_ALIVE_MS = 10 * 60_000;
+/** The most connections held at once, idle ones included: it may be reachable from other hosts. */
+const MAX_CONNECTIONS = 2048;
 
 /**
  * The hook path a request names: the end of its path, so a tunnel or proxy that keeps a prefix of
@@ -96,10 +106,15 @@ export async function startReceiver(callback: Callback = {}) {
     const timer = setTimeout(() => (timers.delete(timer), send()), answer.delayMs);
     timers.add(timer);
   };
-  const options = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS };
+  const options = {
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+  };
   const server = callback.tls
     ? createHttpsServer({ ...options, cert: callback.tls.cert, key: callback.tls.key }, listener)
     : createServer(options, listener);
+  server.maxConnections = MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(callback.port ?? 0, callback.host ?? '127.0.0.1', () => resolve());

@@ -68,3 +68,19 @@ describe('the delivery receiver behind a callback URL', () => {
     }
   });
 });
+
+describe('the delivery receiver keeps idle connections', () => {
+  // Longer than implementations keep them (undici 4 s, Go 90 s), which read the hint: the
+  // implementation closes an idle connection first, so no attempt is sent on one the receiver is
+  // closing (a transport failure the suite would have caused). Node's default was 5 s.
+  it('for ten minutes, and says so', async () => {
+    const hook = receiver.hook(() => ({ status: 204 }));
+    try {
+      const path = new URL(hook.url).pathname.replace('/suite', '');
+      const answer = await fetch(`${direct}${path}`, { method: 'POST', body: '{}' });
+      expect(answer.headers.get('keep-alive')).toBe('timeout=600');
+    } finally {
+      receiver.remove(hook);
+    }
+  });
+});
