@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type IncomingHttpHeaders, type RequestListener, createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { HttpAnswer } from '../http-answer.js';
 import { readNodeBody } from '../webhooks/read-body.js';
@@ -56,6 +56,16 @@ const KEEP_ALIVE_MS = 10 * 60_000;
 /** The most connections held at once, idle ones included: it may be reachable from other hosts. */
 const MAX_CONNECTIONS = 2048;
 
+const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
+/** Node's answers to a request it could not read, by the error's code (else 400). */
+const CLIENT_ERROR_ANSWERS = new Map([
+  [
+    'HPE_HEADER_OVERFLOW',
+    'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+  ],
+  ['ERR_HTTP_REQUEST_TIMEOUT', 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n'],
+]);
+
 /**
  * The hook path a request names: the end of its path, so a tunnel or proxy that keeps a prefix of
  * the callback URL (`https://lb.example/suite/hook/3f2a9c01-3`) and one that strips it both find
@@ -75,6 +85,8 @@ function hookPath(url: string): string | undefined {
 export async function startReceiver(callback: Callback = {}) {
   const hooks = new Map<string, { hook: Hook; respond: Responder }>();
   const timers = new Set<NodeJS.Timeout>();
+  // When connections were lost before their request was read (losses).
+  const lostAt: number[] = [];
   // Hook paths are this receiver's own: on a fixed port or callback URL, a later receiver (the
   // generated phase's, the next run's) must not take retries of an earlier one's hooks as its own.
   const instance = randomBytes(4).toString('hex');
@@ -115,6 +127,18 @@ export async function startReceiver(callback: Callback = {}) {
     ? createHttpsServer({ ...options, cert: callback.tls.cert, key: callback.tls.key }, listener)
     : createServer(options, listener);
   server.maxConnections = MAX_CONNECTIONS;
+  // A connection reset before its request was read is an attempt the suite may have lost: on a
+  // busy machine the receiver can take seconds to accept one, and the implementation gives up on it
+  // meanwhile (DLV-08). Node answers other client errors itself.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
+      lostAt.push(performance.now());
+      if (lostAt.length > MAX_RECEIVED_PER_HOOK) lostAt.shift();
+    } else if (socket.writable && socket.bytesWritten === 0)
+      // What Node answers when no listener is set.
+      socket.write(CLIENT_ERROR_ANSWERS.get(error.code ?? '') ?? BAD_REQUEST);
+    socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(callback.port ?? 0, callback.host ?? '127.0.0.1', () => resolve());
@@ -130,6 +154,13 @@ export async function startReceiver(callback: Callback = {}) {
       const hook: Hook = { url: `${base}${path}`, received: [] };
       hooks.set(path, { hook, respond });
       return hook;
+    },
+    /**
+     * How many connections were lost since `from` (a `performance.now()`): reset by the
+     * implementation before the receiver read their request, so attempts may have been missed.
+     */
+    lostSince(from: number): number {
+      return lostAt.filter((at) => at >= from).length;
     },
     /** Stops recording `hook`: its path answers 410 from now on. */
     remove(hook: Hook): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
-import { byWebhookId } from '../../../src/conformance/checks/dlv-06-attempts.ts';
+import { attemptCount, byWebhookId } from '../../../src/conformance/checks/dlv-06-attempts.ts';
 import type { Received } from '../../../src/conformance/receiver.ts';
 import { type CheckResult, runConformance } from '../../../src/conformance/runner.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
@@ -80,5 +80,19 @@ describe('byWebhookId', () => {
       delivery.map((r) => `${r.headers['webhook-id']}${r.headers['service-retry-num'] ?? ''}`),
     );
     expect(names).toEqual(want);
+  });
+});
+
+describe('attemptCount', () => {
+  it.each([
+    ['every attempt read', ['a', 'a1', 'a2', 'a3'], 4],
+    // The first attempt lost on the suite's side: its retries say it was made.
+    ['the first never read', ['a1', 'a2', 'a3'], 4],
+    ['a first attempt alone', ['a'], 1],
+    ['a fifth attempt', ['a', 'a1', 'a2', 'a3', 'a4'], 5],
+    ['retries without numbers count as read', ['a', 'a', 'a'], 3],
+  ])('%s: %i', (_, arrived, want) => {
+    const received = arrived.map((name) => attempt(name[0]!, name.slice(1) || undefined));
+    expect(attemptCount(received)).toBe(want);
   });
 });
