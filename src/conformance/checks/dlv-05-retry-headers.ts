@@ -1,7 +1,8 @@
-import type { Check } from '../check.js';
+import type { Check, Skip } from '../check.js';
 import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
 import type { ScriptedAnswer } from '../receiver.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
+import { byWebhookId, retryNumber } from '../attempts.js';
 
 /** The three failures in turn, then an acknowledgement, and the headers the retries must carry. */
 const SCRIPT: ScriptedAnswer[] = [
@@ -28,30 +29,41 @@ export const dlv05RetryHeaders: Check = {
   async run(context) {
     const skip = tooLong(context, 361);
     if (skip) return skip;
-    return withHooks(
-      context,
-      [{ event: 'meeting.ended', respond: (_, index) => SCRIPT[Math.min(index, 3)]! }],
-      async ([hook]) => {
-        await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
-        const patience = waitMs(context, 361) + 5000;
-        await hook!.arrived(4, patience);
-        if (hook!.received.length === 0)
-          return context.report({
-            message: `no attempt arrived within ${Math.round(patience)} ms`,
-            expected: WANTED,
-            actual: [],
-          });
-        const seen = hook!.received.map((r) => [
-          r.headers['service-retry-num'],
-          r.headers['service-retry-reason'],
-        ]);
-        if (JSON.stringify(seen) !== JSON.stringify(WANTED))
-          context.report({
-            message: `the ${seen.length} attempts after a dropped connection, a 500 and a 429 are not four carrying the retry headers in turn`,
-            expected: WANTED,
-            actual: seen,
-          });
-      },
-    );
+    const receiver = await context.receiver();
+    let unsure: Skip | undefined;
+    // Each attempt is answered as the one it says it is, not by when it arrived: a first attempt
+    // the suite's busy receiver read late would otherwise be answered as a retry.
+    const respond = (received: Parameters<typeof retryNumber>[0]) =>
+      SCRIPT[Math.min(retryNumber(received), 3)]!;
+    const ran = await withHooks(context, [{ event: 'meeting.ended', respond }], async ([hook]) => {
+      const began = performance.now();
+      await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
+      const patience = waitMs(context, 361) + 5000;
+      await hook!.arrived(4, patience);
+      if (hook!.received.length === 0)
+        return context.report({
+          message: `no attempt arrived within ${Math.round(patience)} ms`,
+          expected: WANTED,
+          actual: [],
+        });
+      // In the order the attempts say they were made (DLV-05), whatever the order they came in.
+      const seen = byWebhookId(hook!.received)
+        .flat()
+        .map((r) => [r.headers['service-retry-num'], r.headers['service-retry-reason']]);
+      if (JSON.stringify(seen) === JSON.stringify(WANTED)) return;
+      const lost = receiver.lostSince(began);
+      if (seen.length < WANTED.length && lost > 0)
+        return void (unsure = {
+          skip: 'not_testable',
+          rerun: true,
+          reason: `${seen.length} of 4 attempts arrived while ${lost} connections to the suite's receiver were reset before it read their request (its process was too busy to take them in time), so attempts may have been lost on the suite's side`,
+        });
+      context.report({
+        message: `the ${seen.length} attempts after a dropped connection, a 500 and a 429 are not four carrying the retry headers in turn`,
+        expected: WANTED,
+        actual: seen,
+      });
+    });
+    return ran ?? unsure;
   },
 };

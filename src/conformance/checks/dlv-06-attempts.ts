@@ -10,6 +10,7 @@ import {
   withHooks,
 } from '../deliveries.js';
 import type { Received, ScriptedAnswer } from '../receiver.js';
+import { attemptCount, byWebhookId } from '../attempts.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 import { watchLoopLag } from '../timing.js';
 
@@ -112,41 +113,6 @@ export const dlv06Attempts: Check = {
   },
 };
 
-/**
- * Attempts grouped by their delivery (webhook-id), in the order the deliveries began; each
- * delivery's attempts in the order they say they were made (DLV-05: the first carries no retry
- * number). Arrival can differ: a first attempt the suite's receiver was too busy to take in time
- * is abandoned by the implementation (DLV-08) and retried, and may still be read after its retry.
- */
-export function byWebhookId(attempts: readonly Received[]): Received[][] {
-  const deliveries = new Map<string, Received[]>();
-  for (const attempt of attempts) {
-    const id = String(attempt.headers['webhook-id'] ?? '');
-    const delivery = deliveries.get(id);
-    if (delivery) delivery.push(attempt);
-    else deliveries.set(id, [attempt]);
-  }
-  // A stable sort: attempts naming the same number keep their order of arrival.
-  return [...deliveries.values()].map((delivery) =>
-    delivery.sort((a, b) => retryNumber(a) - retryNumber(b)),
-  );
-}
-
 /** The most attempts any one delivery among `received` shows. */
 const mostAttempts = (received: readonly Received[]) =>
   Math.max(0, ...byWebhookId(received).map(attemptCount));
-
-/**
- * How many attempts a delivery's arrivals show: each arrival is one, and a retry numbered n shows
- * that n attempts came before it (DLV-05), though an earlier one the suite's receiver took too late,
- * or lost, was never read.
- */
-export function attemptCount(delivery: readonly Received[]): number {
-  return Math.max(delivery.length, ...delivery.map((r) => retryNumber(r) + 1));
-}
-
-/** The retry an attempt says it is (`Service-Retry-Num`), 0 for a first attempt or an unreadable one. */
-function retryNumber(attempt: Received): number {
-  const said = Number(attempt.headers['service-retry-num']);
-  return Number.isSafeInteger(said) && said > 0 ? said : 0;
-}
