@@ -1,5 +1,6 @@
 import { groupBy } from '../group-by.js';
-import type { Received } from './receiver.js';
+import type { Skip } from './check.js';
+import type { Received, Receiver } from './receiver.js';
 
 // How the attempts of deliveries read, whatever order the suite's receiver read them in.
 
@@ -30,4 +31,34 @@ export function attemptCount(delivery: readonly Received[]): number {
 export function retryNumber(attempt: Received): number {
   const said = Number(attempt.headers['service-retry-num']);
   return Number.isSafeInteger(said) && said > 0 ? said : 0;
+}
+
+/**
+ * How many of a delivery's retries the implementation made although it had an answer: every
+ * retry but those for a transport failure (DLV-05's reason), which say the previous attempt got no
+ * answer in time, whatever the suite's receiver answered.
+ */
+export function retriedDespiteAnswers(delivery: readonly Received[]): number {
+  return delivery.slice(1).filter((r) => r.headers['service-retry-reason'] !== 'transport').length;
+}
+
+/**
+ * Why what arrived cannot be judged, when the suite's receiver lost connections since `from`
+ * (reset by the implementation before the receiver read them: its process was too busy to take
+ * them in time, and the implementation gave up on them, DLV-08): the missing attempts may have
+ * been made. Measured again (Skip.rerun); undefined when nothing was lost.
+ */
+export function lostOnTheSuitesSide(
+  receiver: Receiver,
+  from: number,
+  /** What fell short, to open the reason with (`the receiver answering 500 got 3 of 4 attempts`). */
+  short?: string,
+): Skip | undefined {
+  const lost = receiver.lostSince(from);
+  if (lost === 0) return undefined;
+  return {
+    skip: 'not_testable',
+    rerun: true,
+    reason: `${short ? `${short} while ` : ''}${lost} connections to the suite's receiver were reset before it read their request (its process was too busy to take them in time, and the implementation gave up on them), so deliveries may have been lost on the suite's side; run on a less busy machine`,
+  };
 }

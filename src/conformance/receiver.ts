@@ -131,7 +131,8 @@ export async function startReceiver(callback: Callback = {}) {
   // busy machine the receiver can take seconds to accept one, and the implementation gives up on it
   // meanwhile (DLV-08). Node answers other client errors itself.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
+    // Only one that sent something: an idle connection the implementation reset is no attempt.
+    if ((error.code === 'ECONNRESET' || error.code === 'EPIPE') && socket.bytesRead > 0) {
       lostAt.push(performance.now());
       if (lostAt.length > MAX_RECEIVED_PER_HOOK) lostAt.shift();
     } else if (socket.writable && socket.bytesWritten === 0)

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { attemptCount, byWebhookId } from '../../src/conformance/attempts.ts';
-import type { Received } from '../../src/conformance/receiver.ts';
+import {
+  attemptCount,
+  byWebhookId,
+  lostOnTheSuitesSide,
+  retriedDespiteAnswers,
+} from '../../src/conformance/attempts.ts';
+import type { Received, Receiver } from '../../src/conformance/receiver.ts';
 
 /** An attempt as the receiver records it: its webhook-id and the retry it says it is. */
 const attempt = (id: string, retry?: string): Received => ({
@@ -41,5 +46,35 @@ describe('attemptCount', () => {
   ])('%s: %i', (_, arrived, want) => {
     const received = arrived.map((name) => attempt(name[0]!, name.slice(1) || undefined));
     expect(attemptCount(received)).toBe(want);
+  });
+});
+
+describe('retriedDespiteAnswers', () => {
+  const retry = (reason: string): Received => ({
+    ...attempt('a', '1'),
+    headers: { 'webhook-id': 'a', 'service-retry-num': '1', 'service-retry-reason': reason },
+  });
+  it.each([
+    ['no retry', [attempt('a')], 0],
+    // The answer never reached the implementation in time: no sign it was refused.
+    ['a retry for a transport failure', [attempt('a'), retry('transport')], 0],
+    ['a retry for a 5xx', [attempt('a'), retry('http_5xx')], 1],
+    ['a retry saying nothing', [attempt('a'), attempt('a')], 1],
+  ])('%s: %s', (_, delivery, want) => {
+    expect(retriedDespiteAnswers(delivery)).toBe(want);
+  });
+});
+
+describe('lostOnTheSuitesSide', () => {
+  const receiver = (lost: number) => ({ lostSince: () => lost }) as unknown as Receiver;
+  it('says nothing when the receiver lost nothing', () => {
+    expect(lostOnTheSuitesSide(receiver(0), 0, 'short')).toBeUndefined();
+  });
+  it('measures again, saying what fell short and how many connections were lost', () => {
+    expect(lostOnTheSuitesSide(receiver(2), 0, '3 of 4 attempts arrived')).toEqual({
+      skip: 'not_testable',
+      rerun: true,
+      reason: expect.stringMatching(/^3 of 4 attempts arrived while 2 connections .* reset/),
+    });
   });
 });

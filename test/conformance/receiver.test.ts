@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_RECEIVED_BYTES,
@@ -82,5 +84,22 @@ describe('the delivery receiver keeps idle connections', () => {
     } finally {
       receiver.remove(hook);
     }
+  });
+});
+
+describe('the delivery receiver counts the connections it lost', () => {
+  // A connection reset before its request was read is an attempt the suite may have missed.
+  it.each([
+    ['a request reset half sent', 'POST /hook/x HTTP/1.1\r\nhost: x\r\ncontent-le', 1],
+    ['a connection reset before any byte', '', 0],
+  ])('%s: %s lost', async (_, sent, want) => {
+    const from = performance.now();
+    const socket = connect(receiver.port, '127.0.0.1');
+    await once(socket, 'connect');
+    if (sent) socket.write(sent);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.lostSince(from)).toBe(want);
   });
 });

@@ -10,7 +10,7 @@ import {
   withHooks,
 } from '../deliveries.js';
 import type { Received, ScriptedAnswer } from '../receiver.js';
-import { attemptCount, byWebhookId } from '../attempts.js';
+import { attemptCount, byWebhookId, lostOnTheSuitesSide } from '../attempts.js';
 import { SAMPLE_EVENTS } from '../sample-events.js';
 import { watchLoopLag } from '../timing.js';
 
@@ -70,13 +70,15 @@ export const dlv06Attempts: Check = {
             const attempts = attemptCount(delivery);
             // Fewer than wanted while the suite's receiver lost connections: the missing attempts
             // may have been made and lost on the suite's side (DLV-08 gave up on them).
-            const lost = receiver.lostSince(began);
-            if (attempts < wanted && lost > 0) {
-              unsure = {
-                skip: 'not_testable',
-                rerun: true,
-                reason: `the receiver answering ${name} got ${attempts} of ${wanted} attempts while ${lost} connections to the suite's receiver were reset before it read their request (its process was too busy to take them in time; the suite's event loop stalled ${Math.round(stalled)} ms), so attempts may have been lost on the suite's side`,
-              };
+            const lost =
+              attempts < wanted &&
+              lostOnTheSuitesSide(
+                receiver,
+                began,
+                `the receiver answering ${name} got ${attempts} of ${wanted} attempts`,
+              );
+            if (lost) {
+              unsure = lost;
               continue;
             }
             // Retried for transport alone: the implementation says it got no answer (late, or the
