@@ -781,6 +781,25 @@ export const FAULTS: Fault[] = [
   },
   { id: 'five-attempts', requirement: 'DLV-06', hooks: () => ({ policy: { attempts: 5 } }) },
   {
+    // DLV-09: after a dropped event the next one does not start afresh: its first attempt goes on
+    // from the dropped one's count.
+    id: 'next-event-goes-on-counting',
+    requirement: 'DLV-09',
+    hooks: () => {
+      let dropped = false;
+      return attempt((a) => {
+        if (a.number === 4) dropped = true;
+        if (a.number !== 1 || !dropped) return a;
+        const headers = {
+          ...a.headers,
+          'service-retry-num': '4',
+          'service-retry-reason': 'http_5xx',
+        };
+        return { ...a, headers };
+      });
+    },
+  },
+  {
     // DLV-06: a 4xx other than 429 is retried as if it were a server error.
     id: 'client-errors-retried',
     requirement: 'DLV-06',
