@@ -64,17 +64,17 @@ export function mockProfile(url: string, config: MockConfig = defaultConfig()): 
     consent: { query: {} },
     signingSecret: `whsec_${Buffer.from('mock-signing-secret-of-32-bytes!').toString('base64')}`,
     timeScale: 1,
-    // VER-05: the mock answers each version as the registry says (a field of format 3, read by
-    // every format).
+    // VER-05: the mock answers each version as its config (--deprecate, --sunset) or else the
+    // registry says (a field of format 3, read by every format).
     lifecycle: {
-      deprecated: versionsWith('deprecated'),
-      sunset: versionsWith('sunset'),
+      deprecated: versionsWith('deprecated', config),
+      sunset: versionsWith('sunset', config),
     },
   };
 }
 
-function versionsWith(status: string): string[] {
+function versionsWith(status: string, config: MockConfig): string[] {
   return loadVersionRegistry()
-    .versions.filter((v) => v.status === status)
+    .versions.filter((v) => (config.versions[v.version]?.status ?? v.status) === status)
     .map((v) => v.version);
 }

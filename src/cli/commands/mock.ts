@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { type MockConfig, loadMockConfig } from '../../mock/config.js';
 import { explainPort, probePort } from '../../http/listen.js';
+import { writeFileSync } from 'node:fs';
+import { mockProfile } from '../../mock/profile.js';
 import { startMock } from '../../mock/server.js';
 import { listVersions } from '../../versions.js';
 import { type ExitCode, UsageError } from '../exit-codes.js';
@@ -11,6 +13,7 @@ interface MockOptions {
   config?: string;
   deprecate: string[];
   sunset: string[];
+  profileOut?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -32,6 +35,7 @@ export function register(command: Command, _done: (code: ExitCode) => void): voi
       collect,
       [],
     )
+    .option('--profile-out <file>', 'write the conformance profile of this mock')
     .action(async (options: MockOptions) => {
       const config = loadMockConfig(options.config);
       applyVersionFlags(options, config);
@@ -43,6 +47,11 @@ export function register(command: Command, _done: (code: ExitCode) => void): voi
         host: options.host,
         config,
       }).catch(explainPort('--port'));
+      if (options.profileOut)
+        writeFileSync(
+          options.profileOut,
+          `${JSON.stringify(mockProfile(mock.url, config), null, 2)}\n`,
+        );
       console.log(
         `mock listening on ${mock.url} (tokens: ${Object.keys(config.tokens).join(', ')})`,
       );
