@@ -2,6 +2,7 @@ import { AUTH_CLAUSES } from './auth.js';
 import type { Clause } from './clause.js';
 import { DLV_CLAUSES } from './dlv.js';
 import { EPH_CLAUSES } from './eph.js';
+import { EVENT_CLAUSES } from './events.js';
 import { HEALTH_CLAUSES } from './health.js';
 import { SUB_CLAUSES } from './sub.js';
 import { VER_CLAUSES } from './ver.js';
@@ -10,7 +11,8 @@ export type { Clause, ClauseVersions, GapKind } from './clause.js';
 
 /**
  * The clause map: every requirement a running implementation or receiver can show, split into its
- * clauses, each with what judges it or why nothing does; in the order of docs/REQUIREMENTS.md. Hand-written TypeScript, one file
+ * clauses, each with what judges it or why nothing does; in the order of docs/REQUIREMENTS.md, the
+ * payload shape of each event after the other delivery rules. Hand-written TypeScript, one file
  * per family of requirements, so the package ships it as it ships the checks (no data file read at
  * run time) and a gate that does not exist does not compile; test/conformance/clauses/ holds it to
  * the checks, the faults, the readings and the requirements it names.
@@ -21,6 +23,7 @@ export const CLAUSES: readonly Clause[] = [
   ...SUB_CLAUSES,
   ...HEALTH_CLAUSES,
   ...DLV_CLAUSES,
+  ...EVENT_CLAUSES,
   ...EPH_CLAUSES,
 ];
 

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
 import { CLAUSES, type Clause } from '../../../src/conformance/clauses/index.ts';
 import { RECEIVER_CHECKS } from '../../../src/conformance/receiver-suite/checks/index.ts';
-import { loadVersionRegistry } from '../../../src/versions.ts';
+import { PROJECT_ROOT } from '../../../src/project-root.ts';
+import { listVersions, loadVersionRegistry } from '../../../src/versions.ts';
 import type { VersionGateId } from '../../../generated/types/index.ts';
 import { FAULTS } from '../fault-catalogue.ts';
 import { REQUIREMENTS_FILE, loadRequirements } from '../../support/requirements.ts';
@@ -166,8 +168,66 @@ describe('clauseProblems', () => {
   });
 });
 
+/** The webhook events each generation's documents list (v1: at any dated version). */
+function documentedEvents(): Array<['v0' | 'v1', string]> {
+  const eventsOf = (file: string): string[] =>
+    Object.keys(
+      JSON.parse(readFileSync(join(PROJECT_ROOT, 'generated', 'openapi', file), 'utf8')).webhooks ??
+        {},
+    );
+  const v1 = new Set(listVersions().flatMap((version) => eventsOf(`v1/${version}.json`)));
+  return [
+    ...eventsOf('v0.json').map((name): ['v0', string] => ['v0', name]),
+    ...[...v1].map((name): ['v1', string] => ['v1', name]),
+  ];
+}
+
+/**
+ * The events a check makes happen, read from its file: those it names in quotes, where it emits
+ * through a hook at all. A check that subscribes without emitting (to hold a subscription, or to
+ * see that nothing arrives) is delivered nothing of its own.
+ */
+function emittedBy(check: string): Set<string> {
+  const source = readFileSync(
+    join(PROJECT_ROOT, 'src', 'conformance', 'checks', `${check}.ts`),
+    'utf8',
+  );
+  if (!source.includes('.emit(')) return new Set();
+  return new Set([...source.matchAll(/'([a-z]+[.:][a-z.:]+)'/g)].map((m) => m[1]!));
+}
+
 describe('the clause map', () => {
   it('holds to the requirements, checks, faults, readings and gates it names', () => {
     expect(clauseProblems(CLAUSES, FACTS)).toEqual([]);
+  });
+
+  it('has one payload-shape clause per documented event of v0 and v1, and no other', () => {
+    const key = ([generation, name]: readonly [string, string]) => `${generation} ${name}`;
+    const mapped = CLAUSES.flatMap((c) =>
+      c.event ? [key([c.event.generation, c.event.name])] : [],
+    );
+    expect(mapped.toSorted()).toEqual(documentedEvents().map(key).toSorted());
+  });
+
+  it('names as delivering an event exactly the checks that emit it', () => {
+    const problems: string[] = [];
+    const listed = new Map<string, Set<string>>();
+    for (const clause of CLAUSES) {
+      if (!clause.event) continue;
+      const { name } = clause.event;
+      for (const check of [...(clause.checks ?? []), ...(clause.deliveredBy ?? [])]) {
+        if (!emittedBy(check).has(name))
+          problems.push(`${clause.id}: ${check} does not emit ${name}`);
+        listed.set(name, (listed.get(name) ?? new Set()).add(check));
+      }
+    }
+    // v0 and v1 share the On-Air names: a check listed under either generation is listed.
+    for (const [check] of CHECKS)
+      for (const name of emittedBy(check))
+        if (!listed.get(name)?.has(check) && CLAUSES.some((c) => c.event?.name === name))
+          problems.push(
+            `${check} emits ${name}, and no payload-shape clause of it names the check`,
+          );
+    expect(problems).toEqual([]);
   });
 });
