@@ -32,3 +32,10 @@ export function requirementOf({ id }: Pick<Clause, 'id'>): string {
   const dot = id.indexOf('.');
   return dot < 0 ? id : id.slice(0, dot);
 }
+
+/** Whether a check of either suite exercises the clause. */
+export function isJudged(clause: Clause): boolean {
+  return [clause.checks, clause.receiverChecks, clause.deliveredBy].some(
+    (ids) => ids !== undefined && ids.length > 0,
+  );
+}

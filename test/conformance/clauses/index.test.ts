@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
 import { CLAUSES, type Clause } from '../../../src/conformance/clauses/index.ts';
+import { clauseFigures, describeFigures } from '../../../src/conformance/clauses/figures.ts';
 import { RECEIVER_CHECKS } from '../../../src/conformance/receiver-suite/checks/index.ts';
 import { PROJECT_ROOT } from '../../../src/project-root.ts';
 import { listVersions, loadVersionRegistry } from '../../../src/versions.ts';
@@ -197,6 +198,19 @@ function emittedBy(check: string): Set<string> {
 }
 
 describe('the clause map', () => {
+  afterAll(() => {
+    console.log(describeFigures(clauseFigures(CLAUSES)));
+    const named = new Set(CLAUSES.flatMap((c) => [...(c.checks ?? []), ...(c.deliveredBy ?? [])]));
+    const receivers = new Set(CLAUSES.flatMap((c) => c.receiverChecks ?? []));
+    const faults = new Set(CLAUSES.flatMap((c) => c.faults ?? []));
+    const unnamed = [
+      ...CHECKS.filter(([id]) => !named.has(id)).map(([id]) => `check ${id}`),
+      ...RECEIVER_CHECKS.filter(([id]) => !receivers.has(id)).map(([id]) => `receiver check ${id}`),
+      ...FAULTS.filter((f) => !faults.has(f.id)).map((f) => `fault ${f.id}`),
+    ];
+    if (unnamed.length) console.log(`named by no clause: ${unnamed.join(', ')}`);
+  });
+
   it('holds to the requirements, checks, faults, readings and gates it names', () => {
     expect(clauseProblems(CLAUSES, FACTS)).toEqual([]);
   });
