@@ -1,9 +1,14 @@
 import { gateVersion, loadVersionRegistry } from '../../versions.js';
 import type { Clause } from './clause.js';
 
-/** Dates are quoted from the registry: no string of src/ names a dated version. */
+/**
+ * Dates are quoted from the registry, in the specification's sentences and in the ids of faults
+ * named after the version that brought a gate: no string of src/ names a dated version.
+ */
 const { baseline } = loadVersionRegistry();
 const ENVELOPE = gateVersion('envelope');
+const MENTION_RENDER = gateVersion('mention-render');
+const MEMBERSHIP = gateVersion('membership');
 const AVATAR_GATE = gateVersion('avatar-gate');
 
 /** The clauses of the versioning rules (VER) a running implementation or receiver shows. */
@@ -217,7 +222,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: { before: 'mention-render' },
     basis: 'stated',
     checks: ['ver-10-mention-render'],
-    faults: ['subteam-grammar-before-2026-08-07'],
+    faults: [`subteam-grammar-before-${MENTION_RENDER}`],
   },
   {
     id: 'VER-10.principals-stay',
@@ -260,7 +265,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: { from: 'membership' },
     basis: 'stated',
     checks: ['ver-11-membership'],
-    faults: ['mention-only-after-2026-08-20'],
+    faults: [`mention-only-after-${MEMBERSHIP}`],
   },
   {
     id: 'VER-11.non-member-hears-nothing',
@@ -276,7 +281,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: { before: 'membership' },
     basis: 'VER-11.before-membership',
     checks: ['ver-11-membership'],
-    faults: ['unjoined-channels-heard-before-2026-08-20', 'membership-ignored'],
+    faults: [`unjoined-channels-heard-before-${MEMBERSHIP}`, 'membership-ignored'],
   },
   {
     id: 'VER-11.mention-reaches-non-member',
