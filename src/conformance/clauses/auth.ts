@@ -499,7 +499,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     unjudged: {
       kind: 'not-sent',
       reason:
-        'the profile names one credential per install at most: no two installs of one app are compared',
+        'the profile does not say which credentials are installs of one app in two workspaces: no two installs are compared',
     },
   },
   {
