@@ -1,0 +1,115 @@
+import { gateVersion } from '../../versions.js';
+import type { Clause } from './clause.js';
+
+/** How one event's payload shape is judged: by the checks delivered it, or why by none. */
+type Judged = Pick<Clause, 'checks' | 'deliveredBy' | 'faults' | 'unjudged'>;
+
+const NEVER_EMITTED = (what: string): Judged => ({
+  unjudged: { kind: 'not-sent', reason: `no check emits ${what} through the event trigger` },
+});
+const NO_ON_AIR_EVENT = NEVER_EMITTED('an On-Air event');
+
+/** Every check whose hooks subscribe to v1 meeting.ended and make it happen: most delivery checks. */
+const MEETING_ENDED = [
+  'ver-08-payload-shape',
+  'ver-14-subscription-version',
+  'dlv-01-post',
+  'dlv-02-headers',
+  'dlv-03-signature',
+  'dlv-04-webhook-id',
+  'dlv-05-retry-headers',
+  'dlv-06-attempts',
+  'dlv-07-waits',
+  'dlv-09-after-last-attempt',
+  'health-01-02-streak',
+];
+
+const V1_SHAPE = [
+  `From version ${gateVersion('envelope')}, payloads use an envelope with \`type\`, \`eventId\`, \`timestamp\`, \`apiVersion\`, and \`data\``,
+  'Before that (baseline) payloads are bare. Data shapes of the v1 events: not shown.',
+].join(' … ');
+const V0_CHAT = 'Payload of `chat:message:*` is the Chat message';
+const V0_NOT_SHOWN =
+  'Payloads of `recording:saved`, `transcript:saved`, `lobby:booked` and `magicast.created`: not shown.';
+const ON_AIR = 'On-Air payloads: `{type: <event name>, event: <On-Air event>}`';
+
+/**
+ * Each documented event of each generation, the sentence its payload shape rests on, and how its
+ * deliveries are judged. A hook holds every delivery it gets to the schema of its event at its
+ * subscription's version when it closes (deliveries.ts), so an event is judged at a version
+ * wherever a check makes it happen there; the checks make it happen through the profile's event
+ * trigger.
+ */
+const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
+  [
+    'v1',
+    'chat.message',
+    V1_SHAPE,
+    {
+      checks: ['dlv-12-payload-shapes'],
+      deliveredBy: ['ver-10-mention-render', 'ver-11-membership'],
+      faults: ['v1-chat-type-outside-the-enum'],
+    },
+  ],
+  ['v1', 'chat.reaction', V1_SHAPE, { deliveredBy: ['dlv-08-timeout'] }],
+  ['v1', 'meeting.ended', V1_SHAPE, { deliveredBy: MEETING_ENDED }],
+  ['v1', 'token.revoked', V1_SHAPE, NEVER_EMITTED('token.revoked')],
+  ['v1', 'app.uninstalled', V1_SHAPE, { deliveredBy: ['health-03-04-pause'] }],
+  ['v1', 'onair.event.created', V1_SHAPE, NO_ON_AIR_EVENT],
+  ['v1', 'onair.event.updated', V1_SHAPE, NO_ON_AIR_EVENT],
+  ['v1', 'onair.event.canceled', V1_SHAPE, NO_ON_AIR_EVENT],
+  ['v1', 'onair.guest.rsvp', V1_SHAPE, NO_ON_AIR_EVENT],
+  ['v1', 'onair.guest.added', V1_SHAPE, NO_ON_AIR_EVENT],
+  ['v0', 'chat:message:dm', V0_CHAT, { checks: ['dlv-12-payload-shapes'] }],
+  ['v0', 'chat:message:channel', V0_CHAT, NEVER_EMITTED('a v0 channel message')],
+  ['v0', 'chat:message:mention', V0_CHAT, NEVER_EMITTED('a v0 mention')],
+  [
+    'v0',
+    'chat:message:reaction',
+    'of `chat:message:reaction` the Reaction',
+    { deliveredBy: ['sub-10-v0-codes', 'dlv-11-reaction-debounce'] },
+  ],
+  ['v0', 'recording:saved', V0_NOT_SHOWN, NEVER_EMITTED('recording:saved')],
+  [
+    'v0',
+    'transcript:started',
+    'of `transcript:started` the transcript-started payload',
+    {
+      checks: ['dlv-12-payload-shapes'],
+      deliveredBy: ['health-03-04-pause'],
+      faults: ['v0-start-as-a-number', 'v0-transcript-without-meeting-id'],
+    },
+  ],
+  ['v0', 'transcript:saved', V0_NOT_SHOWN, NEVER_EMITTED('transcript:saved')],
+  ['v0', 'lobby:booked', V0_NOT_SHOWN, { checks: ['dlv-12-payload-shapes'] }],
+  [
+    'v0',
+    'user:status:update',
+    'of `user:status:update` the User object',
+    NEVER_EMITTED('user:status:update'),
+  ],
+  ['v0', 'onair.event.created', ON_AIR, NO_ON_AIR_EVENT],
+  ['v0', 'onair.event.updated', ON_AIR, NO_ON_AIR_EVENT],
+  ['v0', 'onair.event.canceled', ON_AIR, NO_ON_AIR_EVENT],
+  ['v0', 'onair.guest.rsvp', '`onair.guest.rsvp` adds `guest` (one guest)', NO_ON_AIR_EVENT],
+  [
+    'v0',
+    'onair.guest.added',
+    '`onair.guest.added` adds `guests` (array of guests)',
+    NO_ON_AIR_EVENT,
+  ],
+  ['v0', 'magicast.created', V0_NOT_SHOWN, NEVER_EMITTED('magicast.created')],
+];
+
+/**
+ * DLV-12 per event: each documented event of v0 and v1 is delivered with the payload shape of its
+ * version (`DLV-12.shape-<generation>-<event>`, the event's dots and colons as dashes).
+ */
+export const EVENT_CLAUSES: readonly Clause[] = EVENTS.map(([generation, name, text, judged]) => ({
+  id: `DLV-12.shape-${generation}-${name.replace(/[.:]/g, '-')}`,
+  text,
+  versions: generation === 'v0' ? 'v0' : 'all',
+  basis: 'stated',
+  event: { generation, name },
+  ...judged,
+}));
