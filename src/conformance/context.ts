@@ -6,9 +6,9 @@ import { judgeAnswer } from '../validation/judge-answer.js';
 import type { Callback } from './callback.js';
 import { recordAnswer } from './exercised-log.js';
 import type { Profile } from './profile.js';
-import { readAnswer } from './read-answer.js';
 import { readingFails } from './readings.js';
 import type { Receiver } from './receiver.js';
+import { send } from './transport/send.js';
 
 export interface CallInput {
   /** `/v0/...`, `/v1/...`, or an OAuth path below the profile's authUrl. */
@@ -177,8 +177,7 @@ export function createContext(
         [headers['content-type'], body] = ['application/json', JSON.stringify(json)];
       const base =
         path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
-      const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
-      const answer = await readAnswer(response);
+      const answer = await send({ url: `${base}${path}`, method, headers, body });
       sent.set(answer, {
         method,
         path: redactText(path),

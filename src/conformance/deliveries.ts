@@ -9,6 +9,7 @@ import { findSubscription } from './find-subscription.js';
 import { needCredential } from './needs.js';
 import type { Hook, Received, Responder } from './receiver.js';
 import { receiverUnreachable } from './receiver-reach.js';
+import { send } from './transport/send.js';
 
 export interface HookOptions {
   generation?: 'v0' | 'v1';
@@ -248,12 +249,14 @@ export async function sendTrigger(
   eventTrigger: string,
   emission: { generation: 'v0' | 'v1'; event: string; data: unknown; context?: unknown },
 ): Promise<{ ok: boolean; status: number; text: string }> {
-  const response = await fetch(eventTrigger, {
+  const { status, body } = await send({
+    url: eventTrigger,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(emission),
   });
-  return { ok: response.ok, status: response.status, text: await response.text() };
+  const text = body === undefined || typeof body === 'string' ? (body ?? '') : JSON.stringify(body);
+  return { ok: status >= 200 && status <= 299, status, text };
 }
 
 /** Polls `condition` every 5 ms until it holds or `timeoutMs` passes. */

@@ -1,26 +1,25 @@
+import { openAnswer } from './transport/open-answer.js';
+
 /**
  * A user's client connected to the profile's ephemeral stream (server-sent events): collects the
  * `data:` of every event until closed. `token`, a credential acting as that user, is sent as
  * `Authorization: Bearer`: a user's private messages are answered only to that user.
  */
 export async function connectEphemeralStream(template: string, user: string, token?: string) {
-  const controller = new AbortController();
   const headers: Record<string, string> = {
     accept: 'text/event-stream',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
-  const response = await fetch(template.replace('{user}', encodeURIComponent(user)), {
-    signal: controller.signal,
+  // No time limit: the stream stays open until the check closes it.
+  const answer = await openAnswer({
+    url: template.replace('{user}', encodeURIComponent(user)),
     headers,
   });
   const messages: unknown[] = [];
-  const reader = response.body?.getReader();
   let buffer = '';
   const pump = (async () => {
     const decoder = new TextDecoder();
-    while (reader) {
-      const { value, done } = await reader.read();
-      if (done) return;
+    for await (const value of answer as AsyncIterable<Buffer>) {
       buffer += decoder.decode(value, { stream: true });
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -36,10 +35,10 @@ export async function connectEphemeralStream(template: string, user: string, tok
     }
   })().catch(() => undefined);
   return {
-    status: response.status,
+    status: answer.statusCode ?? 0,
     messages,
     close: async () => {
-      controller.abort();
+      answer.destroy();
       await pump;
     },
   };

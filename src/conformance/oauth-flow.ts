@@ -8,7 +8,7 @@ import type { Skip } from './check.js';
 import type { CheckContext } from './context.js';
 import { CLIENT_ERROR, SUCCESS, expectAnswer } from './expect-answer.js';
 import type { Profile } from './profile.js';
-import { readAnswer } from './read-answer.js';
+import { send } from './transport/send.js';
 
 export type OAuthClient = Profile['oauthClients'][number];
 
@@ -328,8 +328,7 @@ async function visit(
   if (cookie) headers.cookie = cookie;
   if (origin) headers.origin = origin;
   if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
-  const answer = await readAnswer(response);
+  const answer = await send({ url, method, headers, body });
   walk.steps.push(stepOf(method, url, answer, walk.endpoint.origin));
   // The authorize endpoint again (after a sign-in page): its answer is held to its document.
   if (

@@ -11,7 +11,7 @@ import { lifecycleOf } from './profile-facts.js';
 import { type Receiver, startReceiver } from './receiver.js';
 import { checkUnitsOf } from './shard/check-units.js';
 import type { Shard } from './shard/shard.js';
-import { couldNotFinish } from './transport/transport-failure.js';
+import { couldNotFinish } from './transport/could-not-finish.js';
 
 export interface CheckResult {
   check: string;

@@ -9,6 +9,7 @@ import { hideCredentials } from './hide-credentials.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
 import { judgeCase } from './judge-case.js';
+import { couldNotFinish } from '../transport/could-not-finish.js';
 import { sendCase } from './send-case.js';
 import { followSubscription } from './subscription-link.js';
 
@@ -211,14 +212,12 @@ async function exerciseCase(
   try {
     answer = await sendCase(profile.baseUrl, request);
   } catch (error) {
-    const cause = (error as { cause?: unknown } | undefined)?.cause;
-    const why = [error, cause]
-      .filter((e) => e !== undefined)
-      .map((e) => (e instanceof Error ? e.message : String(e)))
-      .join(': ');
     return [
       {
-        ...diagnostic(rule, `no answer: ${why}`, { ...named, requirement: target.requirement }),
+        ...diagnostic(rule, `no answer: ${couldNotFinish(error)}`, {
+          ...named,
+          requirement: target.requirement,
+        }),
         signature: 'no answer',
       },
     ];

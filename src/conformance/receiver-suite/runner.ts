@@ -9,7 +9,7 @@ import { RECEIVER_CHECKS } from './checks/index.js';
 import { createReceiverContext } from './context.js';
 import { concurrencyLimit } from './limit.js';
 import { withUnauthorizedHint } from './unauthorized-hint.js';
-import { couldNotFinish } from '../transport/transport-failure.js';
+import { couldNotFinish } from '../transport/could-not-finish.js';
 
 /** A receiver check's result: the server suite's, with what the check rests on. */
 export interface ReceiverCheckResult extends CheckResult {

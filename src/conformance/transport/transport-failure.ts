@@ -90,13 +90,3 @@ function codeOf(error: unknown): string | undefined {
   if (name === 'TimeoutError' || name === 'AbortError') return name;
   return undefined;
 }
-
-/**
- * Why a check threw: a request that failed names its cause and what it means (a reset, a timeout,
- * a refused connection), so a busy runner can be told from a broken implementation.
- */
-export function couldNotFinish(error: unknown): string {
-  if (!(error instanceof Error) || error.cause === undefined)
-    return messageOf(error) || String(error);
-  return transportFailureText(describeTransportFailure(error));
-}

@@ -1,0 +1,67 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/main.ts';
+import { seedWorkspace } from '../../src/reference/fixtures.ts';
+import { profileOf } from '../../src/reference/profile.ts';
+import { type RawServer, startRawServer } from '../conformance/transport/raw-server.ts';
+import { BIN, runNode } from './cli-process.ts';
+
+// An implementation whose every answer is a reset connection: what each report says of it.
+let server: RawServer;
+let dir = '';
+beforeAll(async () => {
+  server = await startRawServer(() => 'reset-after-request');
+  dir = await mkdtemp(join(tmpdir(), 'service-transport-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const CAUSE =
+  'the connection was reset by the implementation after the request was sent, before any answer (ECONNRESET)';
+
+// Each kind of request the suite sends: a check's (its failure ends the check) and a generated one
+// (its failure is a finding: no answer).
+const cases: Array<[string, { args: string[]; want: string }]> = [
+  [
+    'a check that could not finish',
+    {
+      args: ['--only', 'ver-03-version-header'],
+      want: `the check could not finish: GET /v1/webhook.list: ${CAUSE}`,
+    },
+  ],
+  [
+    'a generated request with no answer',
+    {
+      args: ['--only', 'VER-03', '--generate', '--max-examples', '1'],
+      want: `no answer: GET /v1/token.info: ${CAUSE}`,
+    },
+  ],
+];
+
+it.each(cases)(
+  '%s names the cause in the terminal and in every report',
+  async (name, { args, want }) => {
+    const profile = join(dir, 'profile.json');
+    await writeFile(profile, JSON.stringify(profileOf(server.url, seedWorkspace())));
+    const at = (file: string) => join(dir, `${name.replaceAll(' ', '-')}-${file}`);
+    const files = { json: at('r.json'), junit: at('r.xml'), html: at('r.html') };
+    const { code, stdout } = await runNode([
+      BIN,
+      'conformance',
+      '--profile',
+      profile,
+      '--version',
+      '2026-08-25',
+      ...args,
+      ...Object.entries(files).flatMap(([kind, file]) => ['--report', `${kind}:${file}`]),
+    ]);
+    expect(code).toBe(EXIT.failed);
+    expect(stdout).toContain(want);
+    for (const file of Object.values(files))
+      expect([file, await readFile(file, 'utf8')]).toEqual([file, expect.stringContaining(want)]);
+  },
+);
