@@ -9,6 +9,7 @@ import { findSubscription } from './find-subscription.js';
 import { needCredential } from './needs.js';
 import type { Hook, Received, Responder } from './receiver.js';
 import { receiverUnreachable } from './receiver-reach.js';
+import { watchLoopLag } from './timing.js';
 
 export interface HookOptions {
   generation?: 'v0' | 'v1';
@@ -280,5 +281,44 @@ export function jsonOf(received: Received): any {
     return JSON.parse(received.body);
   } catch {
     return undefined;
+  }
+}
+
+/** What `settleBehind` saw of its marker. */
+export interface Settled {
+  /** Whether the marker arrived within the patience. */
+  came: boolean;
+  /** From emitting the marker to its arrival (or to the end of the patience), ms. */
+  tookMs: number;
+  /** How long the suite's own event loop stalled meanwhile (timing.ts), ms. */
+  stalledMs: number;
+}
+
+/** The least a check waits behind its marker: the poll's and timers' own granularity. */
+const SETTLE_FLOOR_MS = 50;
+
+/**
+ * Gives every event the implementation emitted to `hook`'s subscription before now its chance to
+ * arrive, however busy the machine: emits `emission` (an event the hook hears, carrying `marker`)
+ * after them, waits for it (`patienceMs` at most), then as long again as it took, since deliveries
+ * may arrive out of order (DLV-10) and the marker shows how long one takes under the present load.
+ * A fixed wait holds only on an idle machine.
+ */
+export async function settleBehind(
+  hook: SubscribedHook,
+  emission: Emission,
+  marker: string,
+  patienceMs = 5000,
+): Promise<Settled> {
+  const lag = watchLoopLag();
+  try {
+    const emitted = performance.now();
+    await hook.emit(emission);
+    const came = await until(() => hook.received.some((r) => carries(r, marker)), patienceMs);
+    const tookMs = performance.now() - emitted;
+    if (came) await sleep(Math.max(SETTLE_FLOOR_MS, Math.min(tookMs, patienceMs)));
+    return { came, tookMs, stalledMs: lag.stop() };
+  } finally {
+    lag.stop();
   }
 }
