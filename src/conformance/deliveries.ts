@@ -284,6 +284,9 @@ export function jsonOf(received: Received): any {
   }
 }
 
+/** How long an attempt has to be answered before it counts as failed (DLV-08, not scaled). */
+export const ANSWER_WINDOW_MS = 3000;
+
 /** What `settleBehind` saw of its marker. */
 export interface Settled {
   /** Whether the marker arrived within the patience. */
@@ -318,6 +321,39 @@ export async function settleBehind(
     const tookMs = performance.now() - emitted;
     if (came) await sleep(Math.max(SETTLE_FLOOR_MS, Math.min(tookMs, patienceMs)));
     return { came, tookMs, stalledMs: lag.stop() };
+  } finally {
+    lag.stop();
+  }
+}
+
+/** How often `awaitHearing` emits another marker while none has arrived. */
+const HEARING_EVERY_MS = 500;
+
+/**
+ * Waits until `hook`'s subscription hears events: emits a marker event (`emissionOf(marker)`) and
+ * waits for it, emitting another every half second while none has arrived (`patienceMs` in all).
+ * Nothing says an implementation routes events to a subscription the moment it answers the
+ * subscribe, so a check that must show an action emits nothing first shows its subscription hears.
+ */
+export async function awaitHearing(
+  hook: SubscribedHook,
+  emissionOf: (marker: string) => Emission,
+  patienceMs = 5000,
+): Promise<Settled> {
+  const lag = watchLoopLag();
+  try {
+    const started = performance.now();
+    const markers: string[] = [];
+    const heard = () => hook.received.some((r) => markers.some((m) => carries(r, m)));
+    let came = false;
+    while (!came && performance.now() - started < patienceMs) {
+      const marker = nonce();
+      markers.push(marker);
+      await hook.emit(emissionOf(marker));
+      const left = patienceMs - (performance.now() - started);
+      came = await until(heard, Math.max(0, Math.min(HEARING_EVERY_MS, left)));
+    }
+    return { came, tookMs: performance.now() - started, stalledMs: lag.stop() };
   } finally {
     lag.stop();
   }
