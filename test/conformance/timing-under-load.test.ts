@@ -11,7 +11,7 @@ import { withInjectedServer } from './injected-server.ts';
 // must fail its fault (never call it not testable) and pass the reference server (neither fail nor
 // call it not testable), every time, at every version. `npm test` runs the short form, one run at
 // the latest version; LOADED_RUNS=3 (or more) runs the full form, that many runs of each case at
-// every version (75 s for 3 on two cores that other work kept busy too).
+// every version (about a minute for 3 on two cores, more where other work shares them).
 const RUNS = Number(process.env.LOADED_RUNS ?? 0);
 const FULL = RUNS > 0;
 
