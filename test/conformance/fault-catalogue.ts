@@ -693,20 +693,20 @@ export const FAULTS: Fault[] = [
       ),
   },
   {
+    // A post also emits chat.message with its text, as a stored message would, delivered
+    // asynchronously (after the answer) to every v1 chat.message subscription of the app.
     id: 'ephemeral-emits-chat-message',
     requirement: 'EPH-05',
     hooks: () => ({
-      answer: (a, e) =>
-        e.path === '/v1/chat.postEphemeral' &&
-        a.status === 200 &&
-        (e.emit({
-          generation: 'v1',
-          type: 'chat.message',
-          data: { chatType: 'dm', text: form(e.request).text },
-        }),
-        true)
-          ? a
-          : a,
+      answer: (a, e) => {
+        if (e.path === '/v1/chat.postEphemeral' && a.status === 200)
+          e.emit({
+            generation: 'v1',
+            type: 'chat.message',
+            data: { chatType: 'dm', text: form(e.request).text },
+          });
+        return a;
+      },
     }),
   },
   {
@@ -826,6 +826,8 @@ export const FAULTS: Fault[] = [
     hooks: () => ({ policy: { attemptTimeout: 10 } }),
   },
   {
+    // Every reaction change delivered at once: a window of 0 fires on the next tick, before the
+    // suite's next change (one request each) can join it.
     id: 'no-reaction-debounce',
     requirement: 'DLV-11',
     hooks: () => ({ policy: { reactionDebounce: 0 } }),
