@@ -101,6 +101,30 @@ describe('mergeReports refuses what is not the shards of one run', () => {
       /differ in receiver/,
     ],
     [
+      'shards of two run ids',
+      [
+        ['a.json', json(1, 2, { runId: 'github-actions:1' })],
+        ['b.json', json(2, 2, { runId: 'github-actions:2' })],
+      ],
+      /a\.json and b\.json differ in runId \(github-actions:1 and github-actions:2\)/,
+    ],
+    [
+      'one shard naming a run id, one naming none',
+      [
+        ['a.json', json(1, 2, { runId: 'r1' })],
+        ['b.json', json(2, 2)],
+      ],
+      /a\.json and b\.json differ in runId \(r1 and \(none\)\)/,
+    ],
+    [
+      'shards naming no run id that started over an hour apart',
+      [
+        ['a.json', json(1, 2)],
+        ['b.json', json(2, 2, { startedAt: '2026-11-26T09:00:01.000Z' })],
+      ],
+      /a\.json and b\.json started 1\.0 h apart and name no run id: .*--run-id/,
+    ],
+    [
       'a missing shard',
       [
         ['a.json', json(1, 3)],
@@ -180,6 +204,26 @@ describe('readReport refuses a file that is not a conformance report', () => {
 });
 
 describe('mergeReports combines the shards', () => {
+  // One run: one run id however far apart its shards started (a re-run job keeps it), or none and
+  // an hour at most between them; receivers that differ only in their address (one instance each).
+  const oneRun: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    [
+      'one run id, started hours apart',
+      { runId: 'r1' },
+      { runId: 'r1', startedAt: '2026-11-26T20:00:00.000Z' },
+    ],
+    ['no run id, started an hour apart', {}, { startedAt: '2026-11-26T09:00:00.000Z' }],
+    [
+      'receivers each on its own address',
+      { receiver: 'http://127.0.0.1:4701/hook' },
+      { receiver: 'http://127.0.0.1:4702/hook' },
+    ],
+  ];
+  it.each(oneRun)('takes the shards of one run: %s', (_, a, b) => {
+    const merged = mergeReports(shards(['a.json', json(1, 2, a)], ['b.json', json(2, 2, b)]));
+    expect(merged).not.toHaveProperty('problem');
+  });
+
   it('orders results as a run does, keeps v0 generated requests once, and unions what was exercised', () => {
     const merged = mergeReports(
       shards(
