@@ -56,7 +56,7 @@ const CASES: Array<[name: string, { n: number; servers: Servers }]> = [
 
 // Suites running at once, across the cases: enough that the runs overlap their waits (most of a
 // generated phase is waiting for deliveries), few enough that two cores keep the servers answering.
-const AT_ONCE = 8;
+const AT_ONCE = 11;
 
 let dir = '';
 const servers = new Set<ChildProcess>();
