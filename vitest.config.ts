@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import SummaryLineReporter from './test/support/summary-line-reporter.ts';
+
+// Keeps both cores busy on purpose (a verdict must not change with load): run alone, after every
+// other file, so its load starves no other test's servers.
+const UNDER_LOAD = 'test/cli/conformance-under-load.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     reporters: ['default', new SummaryLineReporter()],
     // The drift test runs the bundler, which spawns one process per document.
     testTimeout: 60_000,
@@ -12,5 +15,20 @@ export default defineConfig({
     // core (vitest's default is one fewer: a single worker on 2 cores). More than that starves the
     // timing checks' in-process servers of CPU.
     maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'tests',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, UNDER_LOAD],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'under load', include: [UNDER_LOAD], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -10,6 +10,7 @@ const BENCHMARKS = {
   proxy: () => import('./bench/proxy.ts').then((bench) => bench.run),
   conformance: () => import('./bench/conformance.ts').then((bench) => bench.run),
   generate: () => import('./bench/generate.ts').then((bench) => bench.run),
+  repeatability: () => import('./bench/repeatability.ts').then((bench) => bench.run),
   build: () => import('./bench/build.ts').then((bench) => bench.run),
 } as const;
 

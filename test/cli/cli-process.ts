@@ -25,6 +25,12 @@ export function runNode(args: string[]): Promise<Finished> {
   });
 }
 
+/** Runs the CLI (`service-contract <args>`) to its end. */
+export const runCli = (...args: string[]) => runNode([BIN, ...args]);
+
+/** Everything a finished process printed: the message of an expectation on its exit code. */
+export const said = ({ stdout, stderr }: Finished) => `${stdout}${stderr}`;
+
 /**
  * Starts `node <args>` and resolves once its standard output matches `until`, with everything it
  * printed so far (spawnListening keeps only the URLs). The caller stops it; one that never prints

@@ -7,10 +7,10 @@ import { EXIT } from '../../src/cli/main.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 import { serve, type Served } from '../webhooks/http-harness.ts';
 import { SECRET, URL_TEMPLATE, nodeReceiver } from '../conformance/receiver-suite/receivers.ts';
-import { BIN, type Finished, runNode, startNode, stop } from './cli-process.ts';
+import { runCli as cli, said, stop } from './cli-process.ts';
+import { normalizedReport } from './normalized-report.ts';
+import { startReferenceProcess } from './reference-process.ts';
 
-// The time scale of the runner's tests: waits of 17 and 83 ms, a 200 ms debounce, a 2 s day.
-const SCALE = 'retries=3600,debounce=50,failStreak=43200';
 const VERSION = loadVersionRegistry().latest;
 // Checks of each kind the partition places: holding an event's deliveries exclusive, sharing one,
 // naming nothing. The quiet ones are left out: their bounds are tighter than the stalls a dozen
@@ -44,77 +44,12 @@ afterAll(async () => {
 
 /**
  * A reference server of its own for one run (the shards of one run share it, as they would in CI;
- * two runs at once would hear each other's deliveries), started as users start it; its profile's
- * file.
+ * two runs at once would hear each other's deliveries); its profile's file.
  */
 async function referenceServer(name: string): Promise<string> {
-  const profile = join(dir, `${name}-profile.json`);
-  const { child } = await startNode(
-    [
-      BIN,
-      'serve',
-      '--port',
-      '0',
-      '--data',
-      join(dir, `${name}-data`),
-      '--profile-out',
-      profile,
-      '--time-scale',
-      SCALE,
-      '--trigger-events',
-      '--allow-local-destinations',
-    ],
-    /listening on/,
-  );
+  const { child, profile } = await startReferenceProcess(dir, name);
   servers.push(child);
   return profile;
-}
-
-const cli = (...args: string[]) => runNode([BIN, ...args]);
-
-/** What a report says, timings and order aside: what a merge must keep. */
-async function normalized(file: string) {
-  const report = JSON.parse(await readFile(file, 'utf8'));
-  const byKey = (a: string[], b: string[]) => (a.join(' ') < b.join(' ') ? -1 : 1);
-  return {
-    passed: report.passed,
-    counts: report.counts,
-    versions: report.versions,
-    requirements: report.requirements.map((r: { requirement: string; verdict: string }) => [
-      r.requirement,
-      r.verdict,
-    ]),
-    results: report.results
-      .map(
-        (r: {
-          check: string;
-          version: string;
-          status: string;
-          diagnostics: Array<{ rule: string; requirement?: string }>;
-        }) => [
-          r.check,
-          r.version,
-          r.status,
-          r.diagnostics
-            .map((d) => `${d.rule} ${d.requirement ?? ''}`)
-            .sort()
-            .join(','),
-        ],
-      )
-      .sort(byKey),
-    generated: report.generated && {
-      seed: report.generated.seed,
-      runs: report.generated.runs
-        .map((r: { version: string; operation: string; cases: number; kinds: object }) => [
-          r.version,
-          r.operation,
-          r.cases,
-          JSON.stringify(Object.entries(r.kinds).sort()),
-        ])
-        .sort(byKey),
-      failures: report.generated.failures.length,
-    },
-  };
 }
 
 /** Runs the n shards of a command side by side, then merges their reports; the merge's outcome. */
@@ -140,8 +75,6 @@ async function shardsMerged(command: (profile: string) => string[], n: number, n
   );
   return { shards, merge, merged, junit, html };
 }
-
-const said = ({ stdout, stderr }: Finished) => `${stdout}${stderr}`;
 
 describe('conformance --shard: the merged shards report what one run reports', () => {
   it('against the reference server, generated requests included, for 1, 2, 3 and 5 shards', async () => {
@@ -173,13 +106,13 @@ describe('conformance --shard: the merged shards report what one run reports', (
     ];
     sharded.push(await shardsMerged(args, 5, 'server'));
     expect(one.code, said(one)).toBe(EXIT.ok);
-    const want = await normalized(whole);
+    const want = await normalizedReport(whole);
     expect(want.generated.runs.length).toBeGreaterThan(4);
     for (const { shards, merge, merged, junit, html } of sharded) {
       for (const shard of shards) expect(shard.code, said(shard)).toBe(EXIT.ok);
       expect(merge.code, said(merge)).toBe(EXIT.ok);
       expect(merge.stdout).toMatch(/By requirement:[\s\S]*\d+ results \(2 versions\)/);
-      expect(await normalized(merged)).toEqual(want);
+      expect(await normalizedReport(merged)).toEqual(want);
       // Every kind of report is written from the merged run: a test case per result.
       const cases = (await readFile(junit, 'utf8')).match(/<testcase /g)?.length;
       expect(cases).toBe(want.results.length);
@@ -226,7 +159,7 @@ describe('conformance --receiver --shard', () => {
     for (const { shards, merge, merged } of sharded) {
       for (const shard of shards) expect(shard.code, said(shard)).toBe(EXIT.ok);
       expect(merge.code, said(merge)).toBe(EXIT.ok);
-      expect(await normalized(merged)).toEqual(await normalized(whole));
+      expect(await normalizedReport(merged)).toEqual(await normalizedReport(whole));
     }
   }, 30_000);
 });

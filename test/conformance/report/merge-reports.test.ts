@@ -101,6 +101,30 @@ describe('mergeReports refuses what is not the shards of one run', () => {
       /differ in receiver/,
     ],
     [
+      'shards of two run ids',
+      [
+        ['a.json', json(1, 2, { runId: 'github-actions:1' })],
+        ['b.json', json(2, 2, { runId: 'github-actions:2' })],
+      ],
+      /a\.json and b\.json differ in runId \(github-actions:1 and github-actions:2\)/,
+    ],
+    [
+      'one shard naming a run id, one naming none',
+      [
+        ['a.json', json(1, 2, { runId: 'r1' })],
+        ['b.json', json(2, 2)],
+      ],
+      /a\.json and b\.json differ in runId \(r1 and \(none\)\)/,
+    ],
+    [
+      'shards naming no run id that started over an hour apart',
+      [
+        ['a.json', json(1, 2)],
+        ['b.json', json(2, 2, { startedAt: '2026-11-26T09:00:01.000Z' })],
+      ],
+      /a\.json and b\.json started 1\.0 h apart and name no run id: .*--run-id/,
+    ],
+    [
       'a missing shard',
       [
         ['a.json', json(1, 3)],
@@ -126,30 +150,6 @@ describe('mergeReports refuses what is not the shards of one run', () => {
       /a\.json and b\.json differ in shard \(of 2 and of 3\)/,
     ],
     [
-      'different run ids',
-      [
-        ['a.json', json(1, 2, { runId: 'github-actions:1' })],
-        ['b.json', json(2, 2, { runId: 'github-actions:2' })],
-      ],
-      /a\.json and b\.json differ in runId \(github-actions:1 and github-actions:2\)/,
-    ],
-    [
-      'a run id and none',
-      [
-        ['a.json', json(1, 2, { runId: 'nightly-7' })],
-        ['b.json', json(2, 2)],
-      ],
-      /differ in runId \(nightly-7 and \(none\)\)/,
-    ],
-    [
-      'no run ids, started hours apart (two runs of one profile and seed)',
-      [
-        ['a.json', json(1, 2)],
-        ['b.json', json(2, 2, { startedAt: '2026-11-26T11:00:00.000Z' })],
-      ],
-      /a\.json and b\.json started 3\.0 h apart and name no run id: .*--run-id/,
-    ],
-    [
       'a version in two selections',
       [
         ['a.json', json(1, 1)],
@@ -163,35 +163,7 @@ describe('mergeReports refuses what is not the shards of one run', () => {
   });
 });
 
-describe('mergeReports takes the shards of one run', () => {
-  const cases: Array<[string, Array<[string, unknown]>]> = [
-    [
-      'the same run id, started hours apart (a re-run job of one CI run)',
-      [
-        ['a.json', json(1, 2, { runId: 'github-actions:9' })],
-        ['b.json', json(2, 2, { runId: 'github-actions:9', startedAt: '2026-11-26T15:00:00Z' })],
-      ],
-    ],
-    [
-      'no run ids, started within the hour',
-      [
-        ['a.json', json(1, 2)],
-        ['b.json', json(2, 2, { startedAt: '2026-11-26T08:59:00.000Z' })],
-      ],
-    ],
-    [
-      'receivers of one run, each shard its own instance on another port',
-      [
-        ['a.json', json(1, 2, { receiver: 'http://127.0.0.1:4001/hook/{event}' })],
-        ['b.json', json(2, 2, { receiver: 'http://127.0.0.1:4002/hook/{event}' })],
-      ],
-    ],
-  ];
-  it.each(cases)('%s', (_, given) => {
-    const merged = mergeReports(shards(...given));
-    expect(merged).not.toHaveProperty('problem');
-  });
-
+describe('mergeReports keeps the run', () => {
   it('keeps the run id in the merged run', () => {
     const merged = mergeReports(
       shards(['a.json', json(1, 2, { runId: 'r' })], ['b.json', json(2, 2, { runId: 'r' })]),
@@ -242,6 +214,26 @@ describe('readReport refuses a file that is not a conformance report', () => {
 });
 
 describe('mergeReports combines the shards', () => {
+  // One run: one run id however far apart its shards started (a re-run job keeps it), or none and
+  // an hour at most between them; receivers that differ only in their address (one instance each).
+  const oneRun: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    [
+      'one run id, started hours apart',
+      { runId: 'r1' },
+      { runId: 'r1', startedAt: '2026-11-26T20:00:00.000Z' },
+    ],
+    ['no run id, started an hour apart', {}, { startedAt: '2026-11-26T09:00:00.000Z' }],
+    [
+      'receivers each on its own address',
+      { receiver: 'http://127.0.0.1:4701/hook' },
+      { receiver: 'http://127.0.0.1:4702/hook' },
+    ],
+  ];
+  it.each(oneRun)('takes the shards of one run: %s', (_, a, b) => {
+    const merged = mergeReports(shards(['a.json', json(1, 2, a)], ['b.json', json(2, 2, b)]));
+    expect(merged).not.toHaveProperty('problem');
+  });
+
   it('orders results as a run does, keeps v0 generated requests once, and unions what was exercised', () => {
     const merged = mergeReports(
       shards(
