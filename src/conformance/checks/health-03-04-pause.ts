@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.js';
+import type { Check, Skip } from '../check.js';
 import type { CheckContext } from '../context.js';
 import {
   type SubscribedHook,
@@ -51,16 +51,17 @@ export const health0304Pause: Check = {
       { event: 'app.uninstalled', respond: () => ({ status: 400 }) },
       { generation: 'v0' as const, event: 'transcript:started', respond: () => ({ status: 400 }) },
     ];
-    return withHooks(context, hooks, async ([v1, v0]) => {
+    let unsure: Skip | undefined;
+    const ran = await withHooks(context, hooks, async ([v1, v0]) => {
       const health = () => listEntry(context, reader.token, v1!.id);
       const events = [emission(), emission(), emission(), emission()];
       const [first, middle, second, third] = events as [Emission, Emission, Emission, Emission];
       await first.emit(v1!, v0!);
       await until(() => first.heardBy(v1!, v0!), PATIENCE_MS);
       const failedAt = performance.now();
-      // Early enough that the list is read well within a day of subscribing, even on a busy
-      // machine where the first delivery took a while.
-      await sleep(day / 4);
+      // A quarter of a day on, or sooner where the first delivery took a while (a busy machine):
+      // the list must be read within a day of subscribing.
+      await sleep(Math.max(0, Math.min(day / 4, opened + day / 2 - performance.now())));
       // Another failure a quarter of a day on: a subscription paused by a count of failures rather
       // than their span shows it now. The v1 event goes first, so once the v0 one arrived it came too,
       // unless the subscription is paused already.
@@ -68,8 +69,17 @@ export const health0304Pause: Check = {
       await until(() => heard(v0!, middle.transcript), PATIENCE_MS);
       await sleep(50);
       const early = await health();
-      // Judged only while the list was read well within a day of subscribing.
-      if (early.disabledAt && performance.now() - opened < day * 0.9)
+      // Read within a day of subscribing, a pause is early whatever the implementation's timers
+      // did: they run late on a busy machine, never early. Read later, it says nothing: measured
+      // again (the machine kept the suite from reading in time).
+      const readAfter = performance.now() - opened;
+      if (readAfter >= day)
+        unsure = {
+          skip: 'not_testable',
+          rerun: true,
+          reason: `the list was read ${Math.round(readAfter)} ms after subscribing, past the ${Math.round(day)} ms day at the profile's failStreak time scale, so whether the subscription was paused early cannot be judged; run on a less busy machine`,
+        };
+      else if (early.disabledAt)
         context.report({
           message: 'the v1 subscription was paused before its failures spanned a day',
           expected: 'no disabledAt',
@@ -93,6 +103,7 @@ export const health0304Pause: Check = {
           actual: v0Heard(),
         });
     });
+    return ran ?? unsure;
   },
 };
 
