@@ -2,9 +2,12 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import SummaryLineReporter from './test/support/summary-line-reporter.ts';
 
-// Keeps both cores busy on purpose (a verdict must not change with load): run alone, after every
-// other file, so its load starves no other test's servers.
-const UNDER_LOAD = 'test/cli/conformance-under-load.test.ts';
+// Keep both cores busy on purpose (a verdict must not change with load): run after every other
+// file, one at a time, so their load starves no other test's servers, nor each other's.
+const UNDER_LOAD = [
+  'test/cli/conformance-under-load.test.ts',
+  'test/conformance/timing-under-load.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -21,13 +24,18 @@ export default defineConfig({
         test: {
           name: 'tests',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, UNDER_LOAD],
+          exclude: [...configDefaults.exclude, ...UNDER_LOAD],
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'under load', include: [UNDER_LOAD], sequence: { groupOrder: 1 } },
+        test: {
+          name: 'under load',
+          include: UNDER_LOAD,
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+        },
       },
     ],
   },
