@@ -51,11 +51,13 @@ it('a retry seen early because the suite stalled is not testable, not a failure'
 }, 20_000);
 
 // The same for the waits (DLV-07): the second attempt arrives 150 ms late, so the wait of about
-// 1 s (0.3 ms at this scale) is seen far longer than twice its length.
-it('a wait seen long because the suite stalled is not testable, not a failure', async () => {
+// 1 s (0.3 ms at this scale) is seen far longer than twice its length. The implementation runs in
+// this process, so the stall may also be measured as the implementation's and widen the bound:
+// then the wait passes. Either is right; a failure is not.
+it('a wait seen long because the suite stalled is not a failure', async () => {
   const [result] = await run('DLV-07', stallAfterAttempt(2, 150));
-  expect([result?.status, result?.reason], JSON.stringify(result?.diagnostics)).toEqual([
-    'not_testable',
-    expect.stringContaining('event loop stalled'),
-  ]);
+  const seen = [result?.status, result?.reason];
+  const diagnostics = JSON.stringify(result?.diagnostics);
+  if (result?.status === 'passed') return expect(result.diagnostics, diagnostics).toEqual([]);
+  expect(seen, diagnostics).toEqual(['not_testable', expect.stringContaining('event loop stalled')]);
 }, 20_000);
