@@ -7,6 +7,7 @@ import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
+import { CHATS } from '../../src/reference/chats.ts';
 import { seedWorkspace } from '../../src/reference/fixtures.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 import { beforeGate, fromGate, only } from './fault-versions.ts';
@@ -31,6 +32,8 @@ export interface Fault {
 type Answer = WrittenAnswer;
 /** The seeded OAuth clients, with their secrets. */
 const CLIENTS = seedWorkspace().oauthClients;
+/** The seeded multi-person DM. */
+const MPDM = CHATS.mpdm.id;
 const body = (answer: Answer): Record<string, any> =>
   answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, any>) : {};
 const form = (request: PassedRequest | undefined): Record<string, string> =>
@@ -658,6 +661,18 @@ export const FAULTS: Fault[] = [
           ? ok({ chatId: form(r).chatId, timestamp: Date.now() * 1000 })
           : undefined,
       ),
+  },
+  {
+    // EPH-02: "400 in DMs and multi-person DMs"; this one refuses threads in 1:1 DMs only.
+    id: 'mpdm-threads-accepted',
+    requirement: 'EPH-02',
+    hooks: () =>
+      on('/v1/chat.postEphemeral', (a, r) => {
+        const sent = form(r) as Record<string, unknown>;
+        return a.status === 400 && sent.threadTimestamp !== undefined && sent.chatId === MPDM
+          ? ok({ chatId: sent.chatId, timestamp: Date.now() * 1000 })
+          : undefined;
+      }),
   },
   {
     id: 'too-long-is-400',

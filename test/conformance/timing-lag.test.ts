@@ -59,5 +59,8 @@ it('a wait seen long because the suite stalled is not a failure', async () => {
   const seen = [result?.status, result?.reason];
   const diagnostics = JSON.stringify(result?.diagnostics);
   if (result?.status === 'passed') return expect(result.diagnostics, diagnostics).toEqual([]);
-  expect(seen, diagnostics).toEqual(['not_testable', expect.stringContaining('event loop stalled')]);
+  expect(seen, diagnostics).toEqual([
+    'not_testable',
+    expect.stringContaining('event loop stalled'),
+  ]);
 }, 20_000);

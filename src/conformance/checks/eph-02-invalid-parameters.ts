@@ -1,8 +1,10 @@
 import type { Check } from '../check.js';
 import { textOfCharacters } from '../mixed-width-text.js';
-import { CHAT_SCOPES, DM_CHATS, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
 import { type Case, tableCheck } from '../table-check.js';
 
+/** EPH-02: "400 in DMs and multi-person DMs", each a fixture chat of its own. */
+const THREADLESS_CHATS = ['dm', 'mpdm'] as const;
 /** EPH-02: the longest `sender.name`, in characters (code points, as `maxLength` counts them). */
 const MAX_NAME = 128;
 
@@ -29,7 +31,6 @@ export const eph02InvalidParameters: Check = tableCheck({
         skip: 'not_testable',
         reason: noPost(OPEN_CHATS, 'the app and a person as members'),
       };
-    const dm = openPost(profile, DM_CHATS);
     const base = { chatId: open.chatId, userId: open.userId, text: 'EPH-02' };
     const post = (json: Record<string, unknown>) => ({
       path: '/v1/chat.postEphemeral',
@@ -39,24 +40,22 @@ export const eph02InvalidParameters: Check = tableCheck({
     });
     const invalid = { status: 400, error: 'invalid_parameter' };
     const { text: _, ...withoutText } = base;
-    const thread: Case[] = dm
-      ? [
-          {
-            name: `threadTimestamp in a DM, to ${describePost(profile, dm)}`,
-            call: post({
-              chatId: dm.chatId,
-              userId: dm.userId,
-              text: 'EPH-02',
-              threadTimestamp: 1,
-            }),
-            expect: invalid,
-          },
-        ]
-      : [];
-    if (!dm)
-      note(
-        `threadTimestamp in a DM was not sent: ${noPost(DM_CHATS, 'the app and a person as members')}`,
-      );
+    // "400 in DMs and multi-person DMs": one case per kind the profile has a post for.
+    const thread: Case[] = [];
+    for (const kind of THREADLESS_CHATS) {
+      const dm = openPost(profile, [kind]);
+      if (!dm) {
+        note(
+          `threadTimestamp in a ${kind} was not sent: ${noPost([kind], 'the app and a person as members')}`,
+        );
+        continue;
+      }
+      thread.push({
+        name: `threadTimestamp in a ${kind}, to ${describePost(profile, dm)}`,
+        call: post({ chatId: dm.chatId, userId: dm.userId, text: 'EPH-02', threadTimestamp: 1 }),
+        expect: invalid,
+      });
+    }
     const cases: Case[] = [
       {
         name: 'no text',

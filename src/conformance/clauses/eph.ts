@@ -59,11 +59,8 @@ export const EPH_CLAUSES: readonly Clause[] = [
     text: 'channels only (400 in DMs and multi-person DMs)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'the suite tests the 1:1 DM only: eph-02-invalid-parameters posts its thread to the first of dm, mpdm, dmWithoutApp with the app and a person, so to mpdm only where the profile has no dm',
-    },
+    checks: ['eph-02-invalid-parameters'],
+    faults: ['mpdm-threads-accepted'],
   },
   {
     id: 'EPH-02.name-of-128-taken',
