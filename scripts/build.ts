@@ -1,27 +1,25 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../src/project-root.ts';
-import { bundleDocuments } from './build/bundle.ts';
-import { lintDocuments } from './build/lint.ts';
-import { typecheckGenerated } from './build/typecheck.ts';
-import { generateTypes } from './build/types.ts';
-import { compileDist } from './build/dist.ts';
-import { generateRegistry } from './build/registry.ts';
-import { generateSchemas } from './build/schemas.ts';
-import { generateValidators } from './build/validators.ts';
 
 export const GENERATED_DIR = join(PROJECT_ROOT, 'generated');
 
-/** The build's steps, in the order they must run: each reads what the one before wrote. */
+/**
+ * The build's steps, in the order they must run: each reads what the one before wrote. Each loads
+ * its tools only when it runs: a step with nothing to do (dist/ up to date) then takes no time.
+ */
 export const BUILD_STEPS: ReadonlyArray<readonly [string, () => Promise<void>]> = [
-  ['registry', () => generateRegistry(GENERATED_DIR)],
-  ['lint', lintDocuments],
-  ['bundle', () => bundleDocuments(GENERATED_DIR)],
-  ['types', () => generateTypes(GENERATED_DIR)],
-  ['validators', () => generateValidators(GENERATED_DIR)],
-  ['schemas', () => generateSchemas(GENERATED_DIR)],
-  ['typecheck', typecheckGenerated],
-  ['dist', compileDist],
+  ['registry', async () => (await import('./build/registry.ts')).generateRegistry(GENERATED_DIR)],
+  ['lint', async () => (await import('./build/lint.ts')).lintDocuments()],
+  ['bundle', async () => (await import('./build/bundle.ts')).bundleDocuments(GENERATED_DIR)],
+  ['types', async () => (await import('./build/types.ts')).generateTypes(GENERATED_DIR)],
+  [
+    'validators',
+    async () => (await import('./build/validators.ts')).generateValidators(GENERATED_DIR),
+  ],
+  ['schemas', async () => (await import('./build/schemas.ts')).generateSchemas(GENERATED_DIR)],
+  ['typecheck', async () => (await import('./build/typecheck.ts')).typecheckGenerated()],
+  ['dist', async () => (await import('./build/dist.ts')).compileDist()],
 ];
 
 /** Runs every step, printing each one's time; stops at the first failure. */

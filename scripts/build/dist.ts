@@ -1,15 +1,27 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { runBin } from '../run-command.ts';
+import { builtFrom, inputsHash, recordBuilt } from './inputs-hash.ts';
+
+/** What dist/ is compiled from: a change to any of them compiles it again. */
+const INPUTS = ['src', 'generated/types', 'tsconfig.json', 'tsconfig.build.json'];
 
 /**
  * Compiles src/ and the generated types to dist/ (ESM, declarations, source maps): what the package
- * ships.
+ * ships. Skipped when nothing it is compiled from changed since it last compiled (`npm ci` compiles
+ * it, then `npm start` and `npm test` need not again); `--force` compiles all the same.
  */
-export async function compileDist(): Promise<void> {
+export async function compileDist(force = process.argv.includes('--force')): Promise<void> {
+  const typescript = JSON.parse(
+    await readFile(join(PROJECT_ROOT, 'node_modules', 'typescript', 'package.json'), 'utf8'),
+  ).version;
+  const digest = await inputsHash(INPUTS, [`typescript ${typescript}`]);
+  if (!force && (await builtFrom('dist', digest, 'dist/src/index.js'))) return;
   // Start clean so a removed module leaves no stale file in the package.
   await rm(join(PROJECT_ROOT, 'dist'), { recursive: true, force: true });
   const result = await runBin('tsc', ['-p', 'tsconfig.build.json']);
+  // noEmitOnError (tsconfig.build.json): a failed compile leaves no dist/ to test or ship.
   if (result.code !== 0) throw new Error(`tsc -p tsconfig.build.json failed:\n${result.output}`);
+  await recordBuilt('dist', digest);
 }

@@ -36,7 +36,7 @@ export function needCredential(
 }
 
 /** The fixture chats of each kind, by their names in `fixtures.chats` (docs/conformance-profile.md). */
-export const DM_CHATS = ['dm', 'mpdm', 'dmWithoutApp'] as const;
+const DM_CHATS = ['dm', 'mpdm', 'dmWithoutApp'] as const;
 /** Channels that are neither archived nor another workspace's. */
 export const CHANNELS = ['channel', 'channelWithoutApp'] as const;
 /** Chats a post can reach when the poster and the recipient are members. */
