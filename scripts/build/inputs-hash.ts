@@ -18,13 +18,17 @@ async function filesUnder(path: string): Promise<string[]> {
  * A digest of every file under `paths` (their names relative to the project and their bytes, in
  * sorted order) and of `extra` (a tool's version): equal digests mean the step has nothing new.
  */
-export async function inputsHash(paths: readonly string[], extra: readonly string[] = []) {
-  const files = (await Promise.all(paths.map((p) => filesUnder(join(PROJECT_ROOT, p))))).flat();
+export async function inputsHash(
+  paths: readonly string[],
+  extra: readonly string[] = [],
+  root = PROJECT_ROOT,
+) {
+  const files = (await Promise.all(paths.map((p) => filesUnder(join(root, p))))).flat();
   const hash = createHash('sha256');
   for (const value of extra) hash.update(`${value}\0`);
-  for (const file of files.map((f) => relative(PROJECT_ROOT, f)).sort()) {
+  for (const file of files.map((f) => relative(root, f)).sort()) {
     hash.update(`${file}\0`);
-    hash.update(await readFile(join(PROJECT_ROOT, file)));
+    hash.update(await readFile(join(root, file)));
     hash.update('\0');
   }
   return hash.digest('hex');
