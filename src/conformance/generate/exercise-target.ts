@@ -4,7 +4,7 @@ import { redactDiagnostic } from '../../redact.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { caseArbitrary } from './case-arbitrary.js';
 import type { CaseScope } from './case-builder.js';
-import { curlLine } from './curl-line.js';
+import { curlLine } from '../transport/curl-line.js';
 import { hideCredentials } from './hide-credentials.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
@@ -179,7 +179,7 @@ async function shrink(
     shrinks: shrunk ? details!.numShrinks : 0,
     reproduced: details === undefined || shrunk !== undefined,
     case: shown,
-    curl: curlLine(profile.baseUrl, shown),
+    curl: curlLine(shown, profile.baseUrl),
     findings,
   };
 }

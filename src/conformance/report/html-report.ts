@@ -1,5 +1,6 @@
 import type { Diagnostic, Exchange } from '../../diagnostic.js';
-import { REDACTED, redactText } from '../../redact.js';
+import { redactText } from '../../redact.js';
+import { curlLine } from '../transport/curl-line.js';
 import type { GeneratedCase } from '../generate/generated-case.js';
 import type { Exercised } from '../exercised-log.js';
 import type { GenerateReport, GeneratedFailure } from '../generate/run-generate.js';
@@ -271,26 +272,9 @@ function exchangeOf({ request, answer }: Exchange, curl: boolean): string {
     parts.push(`<div class="label">answer</div><pre class="answer">${esc(lines.join('\n'))}</pre>`);
   }
   if (request)
-    parts.push(`<div class="label">curl</div><pre class="curl">${esc(curlOf(request))}</pre>`);
+    parts.push(`<div class="label">curl</div><pre class="curl">${esc(curlLine(request))}</pre>`);
   return parts.join('');
 }
-
-/**
- * A `curl` line that sends the request again: `$BASE_URL` for where the profile points (its API
- * or OAuth server), `$TOKEN` for each credential the report does not carry.
- */
-function curlOf(request: NonNullable<Exchange['request']>): string {
-  const parts = ['curl', '-i', '-X', request.method];
-  for (const [name, value] of Object.entries(request.headers ?? {}))
-    parts.push('-H', quote(`${name}: ${value}`));
-  if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
-  parts.push(`"$BASE_URL"${quote(request.path)}`);
-  return withTokens(parts.join(' '));
-}
-
-const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-/** Inside a single-quoted argument, a redacted credential becomes `$TOKEN`, expanded. */
-const withTokens = (line: string) => line.replaceAll(REDACTED, `'"$TOKEN"'`);
 
 /** The generated requests: how many, the seed, each distinct failure and warning shrunk. */
 function generatedSection(generated: GenerateReport, budget: Budget): string {
@@ -327,7 +311,7 @@ function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Bu
 ${within(
   budget,
   `<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>
-<div class="label">curl</div><pre class="curl">${esc(shown(withTokens(redactText(failure.curl))))}</pre>`,
+<div class="label">curl</div><pre class="curl">${esc(shown(curlLine(redactedCase(failure.case))))}</pre>`,
   '<p class="mute">its case and curl line: in the JSON report</p>',
 )}
 ${failure.findings
@@ -337,6 +321,13 @@ ${failure.findings
 }
 
 /** A generated case as sent, its credentials replaced. */
+/** A generated case with every credential-like text in it redacted, as the rest of the report. */
+function redactedCase(request: GeneratedCase): GeneratedCase {
+  const headers = Object.entries(request.headers).map(([name, value]) => [name, redactText(value)]);
+  const body = request.body === undefined ? undefined : redactText(request.body);
+  return { ...request, headers: Object.fromEntries(headers), body };
+}
+
 function caseText(request: GeneratedCase): string {
   const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${redactText(v)}`);
   const lines = [`${request.method} ${redactText(request.path)}`, ...headers];

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { curlLine } from '../../../src/conformance/generate/curl-line.ts';
 import { expectationOf } from '../../../src/conformance/generate/expected-answer.ts';
 import { describeAllowed } from '../../../src/conformance/generate/answer-rules.ts';
 import { generateTargets } from '../../../src/conformance/generate/generate-target.ts';
@@ -302,21 +301,6 @@ describe('generated values', () => {
         expect(JSON.stringify(value).length).toBeLessThan(8064 + 1000);
       }),
       { seed: 1, numRuns: 200 },
-    );
-  });
-});
-
-describe('the curl line', () => {
-  it('quotes every argument for a POSIX shell', () => {
-    const line = curlLine('http://127.0.0.1:8080', {
-      kind: 'valid',
-      method: 'POST',
-      path: '/v1/x',
-      headers: { 'content-type': 'application/json' },
-      body: `{"text":"it's"}`,
-    });
-    expect(line).toBe(
-      `curl -i -X POST -H 'content-type: application/json' --data-raw '{"text":"it'\\''s"}' 'http://127.0.0.1:8080/v1/x'`,
     );
   });
 });

@@ -282,7 +282,7 @@ describe('toHtmlReport, a pure function of the report', () => {
   });
 
   it('replaces a credential in the curl line with $TOKEN, and says when coverage was not recorded', () => {
-    expect(html).toContain(`-H &#39;authorization: Bearer &#39;&quot;$TOKEN&quot;&#39;&#39;`);
+    expect(html).toContain(`-H &#39;authorization: Bearer &#39;&quot;$TOKEN&quot;`);
     expect(html).toContain('coverage: not recorded in this report');
   });
 });
