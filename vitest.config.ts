@@ -17,7 +17,7 @@ export default defineConfig({
     // Most test files wait on loopback servers and timers rather than compute, so one worker per
     // core (vitest's default is one fewer: a single worker on 2 cores). More than that starves the
     // timing checks' in-process servers of CPU.
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
