@@ -42,6 +42,12 @@ export interface GenerateOptions {
    * besides, so it gets fewer targets. Shard 1 unless told.
    */
   liveShard?: number;
+  /**
+   * Send only these operations' requests (`POST /v1/chat.postEphemeral`, as the results name them):
+   * each operation's cases depend on the seed and the operation alone, so they are the cases a
+   * whole run sends it.
+   */
+  operations?: readonly string[];
 }
 
 export interface GenerateReport {
@@ -180,8 +186,9 @@ function plan(
   versions: readonly string[],
   documents: ReadonlyMap<string, LoadedDocument>,
   report: GenerateReport,
-  { shard, liveShard = 1 }: Pick<GenerateOptions, 'shard' | 'liveShard'>,
+  { shard, liveShard = 1, operations }: Pick<GenerateOptions, 'shard' | 'liveShard' | 'operations'>,
 ): Planned[] {
+  const asked = (target: GenerateTarget) => !operations || operations.includes(target.id);
   const planned: Array<Planned | { sunset: string }> = [];
   for (const version of versions) {
     if (lifecycleOf(profile, version) === 'sunset') {
@@ -189,14 +196,15 @@ function plan(
       continue;
     }
     const loaded = documents.get(version)!;
-    planned.push({ version, loaded, targets: generateTargets(loaded.document, profile) });
+    const targets = generateTargets(loaded.document, profile).filter(asked);
+    planned.push({ version, loaded, targets });
   }
   const v0 = documents.get('v0');
   if (v0)
     planned.push({
       version: 'v0',
       loaded: v0,
-      targets: generateTargets(v0.document, profile, 'v0'),
+      targets: generateTargets(v0.document, profile, 'v0').filter(asked),
     });
   const mine = shard ? shardFilter(planned, shard, liveShard) : () => true;
   const kept: Planned[] = [];

@@ -31,25 +31,34 @@ const MEASURED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const OPTIONS = { maxExamples: 150, maxTimeMs: 30_000 };
 const REQUEST_HOOKS: Array<keyof FaultHooks> = ['credential', 'request', 'answer'];
 const isRequestFault = (fault: Fault) => REQUEST_HOOKS.some((hook) => hook in fault.hooks());
-const CAUGHT_WHEN_WRITTEN = [
-  'pin-ignored',
-  'no-version-on-errors',
-  'unsupported-version-without-list',
-  'deprecation-on-supported-version',
-  'no-credential-called-invalid',
-  'unknown-token-is-403',
-  'personal-tokens-act-as-the-app',
-  'chat-scope-for-everyone',
-  'subscribe-duplicates',
-  'unsubscribe-twice-succeeds',
-  'v0-open-to-every-credential',
-  'list-hides-dynamic',
-  'list-without-scope',
-  'schema-refusals-become-subscriptions',
-  'dm-threads-accepted',
-  'too-long-is-400',
-  'archived-channels-accept',
-];
+/**
+ * The faults the phase caught when it was written, each with the operation whose generated requests
+ * catch it (a fault of every answer, a missing header say, with the first of them): `npm test`
+ * sends that operation's requests only, which are the very cases a whole run sends it (they depend
+ * on the seed and the operation alone), in a fraction of the time.
+ */
+const CAUGHT_ON = new Map([
+  ['pin-ignored', 'GET /v1/webhook.list'],
+  ['no-version-on-errors', 'GET /v1/webhook.list'],
+  ['unsupported-version-without-list', 'GET /v1/webhook.list'],
+  ['deprecation-on-supported-version', 'GET /v1/webhook.list'],
+  ['no-credential-called-invalid', 'GET /v1/webhook.list'],
+  ['unknown-token-is-403', 'GET /v1/webhook.list'],
+  ['personal-tokens-act-as-the-app', 'POST /v1/chat.postEphemeral'],
+  ['chat-scope-for-everyone', 'POST /v1/chat.postEphemeral'],
+  ['subscribe-duplicates', 'POST /v0/webhook.subscribe'],
+  // Caught by following a subscribe: the unsubscribe of the subscription it made.
+  ['unsubscribe-twice-succeeds', 'POST /v0/webhook.subscribe'],
+  ['v0-open-to-every-credential', 'POST /v0/webhook.subscribe'],
+  // Caught by following a subscribe: the list that should show the subscription it made.
+  ['list-hides-dynamic', 'POST /v1/webhook.subscribe'],
+  ['list-without-scope', 'GET /v1/webhook.list'],
+  ['schema-refusals-become-subscriptions', 'POST /v1/webhook.subscribe'],
+  ['dm-threads-accepted', 'POST /v1/chat.postEphemeral'],
+  ['too-long-is-400', 'POST /v1/chat.postEphemeral'],
+  ['archived-channels-accept', 'POST /v1/chat.postEphemeral'],
+]);
+const CAUGHT_WHEN_WRITTEN = [...CAUGHT_ON.keys()];
 // `npm test` runs the faults the phase caught when it was written, each of which must still be
 // caught with its seed; GENERATE_MEASURE=1 runs every request/response fault of the catalogue
 // over ten seeds at 100 cases and prints where each was first caught (a measurement, many minutes
@@ -65,7 +74,7 @@ const firstCaught = new Map<string, Array<number | 'missed'>>();
 async function generateAgainst(
   hooks: FaultHooks,
   version: string,
-  options: { seed: number; maxExamples: number; maxTimeMs: number },
+  options: { seed: number; maxExamples: number; maxTimeMs: number; operations?: string[] },
   declare: (profile: Profile) => Profile = (profile) => profile,
 ): Promise<GenerateReport> {
   const dataDir = await mkdtemp(join(tmpdir(), 'service-generate-'));
@@ -107,7 +116,7 @@ describe('the generative phase against the fault catalogue', () => {
     async (_, fault, seed) => {
       const runs = MEASURE
         ? MEASURED_SEEDS.map((seed) => ({ ...OPTIONS, maxExamples: 100, seed }))
-        : [{ ...OPTIONS, seed }];
+        : [{ ...OPTIONS, seed, operations: [CAUGHT_ON.get(fault.id)!] }];
       const firsts: Array<number | 'missed'> = [];
       for (const options of runs) {
         const report = await generateAgainst(

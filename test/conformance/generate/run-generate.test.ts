@@ -70,7 +70,7 @@ describe('generated requests against the reference server', () => {
 
 describe('the seed', () => {
   /** The requests one run of the phase sends, as the implementation receives them. */
-  async function sent(seed: number) {
+  async function sent(seed: number, operations?: string[]) {
     // Answers everything wrong, so cases fail and are shrunk: shrinking is replayed as well.
     const server = await startRecordingServer(() => ({ status: 200, body: {} }));
     try {
@@ -79,7 +79,12 @@ describe('the seed', () => {
         baseUrl: server.url,
         plainHttpDestinations: 'none' as const,
       };
-      await runGenerate(profile, ['2026-08-25'], { seed, maxExamples: 15, maxTimeMs: 30_000 });
+      await runGenerate(profile, ['2026-08-25'], {
+        seed,
+        maxExamples: 15,
+        maxTimeMs: 30_000,
+        ...(operations ? { operations } : {}),
+      });
       return server.requests.map(({ method, url, headers, body }) => ({
         method,
         url,
@@ -98,6 +103,13 @@ describe('the seed', () => {
     expect(first.length).toBeGreaterThan(10);
     expect(again).toEqual(first);
     expect(other).not.toEqual(first);
+  }, 60_000);
+
+  it('sends one operation asked alone the very requests a whole run sends it', async () => {
+    const ephemeral = (r: { url: string }) => r.url.startsWith('/v1/chat.postEphemeral');
+    const [whole, alone] = [await sent(7), await sent(7, ['POST /v1/chat.postEphemeral'])];
+    expect(whole.filter(ephemeral).length).toBeGreaterThan(10);
+    expect(alone).toEqual(whole.filter(ephemeral));
   }, 60_000);
 });
 
