@@ -98,6 +98,21 @@ const onSent = (
   answer: (answer, exchange) =>
     exchange.path === path ? (change(answer, sentJson(exchange)) ?? answer) : answer,
 });
+/** SUB-04: the v0 filter's keys, and its `status` values. */
+const V0_FILTER_KEYS = new Set(['lobbyId', 'codes', 'eventId', 'status']);
+const V0_STATUSES = new Set(['invited', 'going', 'maybe', 'notGoing']);
+/** A v0 subscribe refused for a filter `wrong` picks is answered as made, with the filter echoed. */
+const acceptedV0Filter = (wrong: (filter: Record<string, unknown>) => boolean): FaultHooks =>
+  onSent('/v0/webhook.subscribe', (a, sent) => {
+    const filter = sent.filter;
+    if (a.status !== 400 || !filter || typeof filter !== 'object' || !wrong(filter))
+      return undefined;
+    return {
+      status: 200,
+      headers: {},
+      body: { id: randomUUID(), event: sent.event, url: sent.url, filter },
+    };
+  });
 const ok = (extra: Record<string, unknown> = {}): Answer => ({
   status: 200,
   headers: {},
@@ -565,6 +580,22 @@ export const FAULTS: Fault[] = [
           ? ok({ id: randomUUID() })
           : a,
     }),
+  },
+  {
+    // SUB-04: the v0 filter takes keys it does not have ("No additional properties are allowed").
+    id: 'v0-filter-other-keys-accepted',
+    requirement: 'SUB-04',
+    hooks: () =>
+      acceptedV0Filter((filter) => Object.keys(filter).some((k) => !V0_FILTER_KEYS.has(k))),
+  },
+  {
+    // SUB-04: the v0 filter's `status` takes any text, not only invited, going, maybe, notGoing.
+    id: 'v0-filter-any-status-accepted',
+    requirement: 'SUB-04',
+    hooks: () =>
+      acceptedV0Filter(
+        (filter) => filter.status !== undefined && !V0_STATUSES.has(String(filter.status)),
+      ),
   },
   {
     id: 'unsubscribe-twice-succeeds',

@@ -136,21 +136,16 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: 'No additional properties are allowed.',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'judged only in the documents (the v0 filter schema is closed): no check sends a v0 filter with another key',
-    },
+    checks: ['sub-04-v0-closed-filter'],
+    faults: ['v0-filter-other-keys-accepted'],
   },
   {
     id: 'SUB-04.status-values',
     text: '`status` | enum `invited`, `going`, `maybe`, `notGoing`',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'judged only in the documents: no check sends a v0 filter with another status',
-    },
+    checks: ['sub-04-v0-closed-filter'],
+    faults: ['v0-filter-any-status-accepted'],
   },
   {
     id: 'SUB-04.lobby-id',

@@ -158,6 +158,18 @@ export const ERROR_VARIATIONS: Variation[] = [
       ),
   },
   {
+    id: 'v0-filter-refusal-other-code',
+    choice:
+      'a v0 filter with another key or another status is refused 400 invalid_filter: v0 lists 400 for a bad request, with no code',
+    requirements: ['SUB-04'],
+    hooks: () =>
+      answering(
+        (a, e) =>
+          e.path === '/v0/webhook.subscribe' && a.status === 400 && sentBody(e).filter != null,
+        (a, e) => recoded(a, e, 400, 'invalid_filter'),
+      ),
+  },
+  {
     id: 'avatar-refusal-other-code',
     choice:
       'from 2026-08-25 an avatar on another host is refused 400 avatar_not_hosted: "other hosts give 400", no code',
