@@ -113,6 +113,14 @@ const acceptedV0Filter = (wrong: (filter: Record<string, unknown>) => boolean): 
       body: { id: randomUUID(), event: sent.event, url: sent.url, filter },
     };
   });
+/** A v0 subscribe whose filter is stored without `key`: the subscription hears as if unfiltered. */
+const withoutFilterKey = (r: PassedRequest, key: string): PassedRequest => {
+  const sent = r.body as { filter?: Record<string, unknown> } | undefined;
+  if (r.generation !== 'v0' || r.path !== '/webhook.subscribe') return r;
+  if (!sent?.filter || !(key in sent.filter)) return r;
+  const { [key]: _, ...filter } = sent.filter;
+  return { ...r, body: { ...sent, filter } };
+};
 const ok = (extra: Record<string, unknown> = {}): Answer => ({
   status: 200,
   headers: {},
@@ -596,6 +604,18 @@ export const FAULTS: Fault[] = [
       acceptedV0Filter(
         (filter) => filter.status !== undefined && !V0_STATUSES.has(String(filter.status)),
       ),
+  },
+  {
+    // SUB-04: a v0 On-Air subscription hears every event, whatever its filter's eventId.
+    id: 'v0-on-air-event-id-ignored',
+    requirement: 'SUB-04',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'eventId') }),
+  },
+  {
+    // SUB-04: a v0 RSVP subscription hears every status, whatever its filter's status.
+    id: 'v0-rsvp-status-ignored',
+    requirement: 'SUB-04',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'status') }),
   },
   {
     id: 'unsubscribe-twice-succeeds',

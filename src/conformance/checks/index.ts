@@ -34,6 +34,7 @@ import { health0102Streak } from './health-01-02-streak.js';
 import { health0304Pause } from './health-03-04-pause.js';
 import { sub01V0Subscribe } from './sub-01-v0-subscribe.js';
 import { sub04V0ClosedFilter } from './sub-04-v0-closed-filter.js';
+import { sub04V0OnAirFilters } from './sub-04-v0-on-air-filters.js';
 import { sub02Upsert } from './sub-02-upsert.js';
 import { sub03UrlRules } from './sub-03-url-rules.js';
 import { sub05Unsubscribe } from './sub-05-unsubscribe.js';
@@ -86,6 +87,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['sub-02-upsert', sub02Upsert],
   ['sub-03-url-rules', sub03UrlRules],
   ['sub-04-v0-closed-filter', sub04V0ClosedFilter],
+  ['sub-04-v0-on-air-filters', sub04V0OnAirFilters],
   ['sub-05-unsubscribe', sub05Unsubscribe],
   ['sub-06-v0-organization-only', sub06V0OrganizationOnly],
   ['sub-07-v1-list', sub07V1List],

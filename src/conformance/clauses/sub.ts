@@ -163,14 +163,16 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: '`eventId` | string | `onair.event.*`, `onair.guest.*` | Only this event.',
     versions: 'v0',
     basis: 'stated',
-    unjudged: NO_ON_AIR_EVENT,
+    checks: ['sub-04-v0-on-air-filters'],
+    faults: ['v0-on-air-event-id-ignored'],
   },
   {
     id: 'SUB-04.status',
     text: '`onair.guest.rsvp` | Only this RSVP status.',
     versions: 'v0',
     basis: 'stated',
-    unjudged: NO_ON_AIR_EVENT,
+    checks: ['sub-04-v0-on-air-filters'],
+    faults: ['v0-rsvp-status-ignored'],
   },
   {
     id: 'SUB-05.removes-204',
