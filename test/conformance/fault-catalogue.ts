@@ -113,13 +113,17 @@ const acceptedV0Filter = (wrong: (filter: Record<string, unknown>) => boolean): 
       body: { id: randomUUID(), event: sent.event, url: sent.url, filter },
     };
   });
-/** A v0 subscribe whose filter is stored without `key`: the subscription hears as if unfiltered. */
-const withoutFilterKey = (r: PassedRequest, key: string): PassedRequest => {
+/**
+ * A subscribe of `generation` whose filter is stored without `key` (and without a filter where
+ * nothing else is left): the subscription hears as if that key were not there.
+ */
+const withoutFilterKey = (r: PassedRequest, key: string, generation = 'v0'): PassedRequest => {
   const sent = r.body as { filter?: Record<string, unknown> } | undefined;
-  if (r.generation !== 'v0' || r.path !== '/webhook.subscribe') return r;
+  if (r.generation !== generation || r.path !== '/webhook.subscribe') return r;
   if (!sent?.filter || !(key in sent.filter)) return r;
   const { [key]: _, ...filter } = sent.filter;
-  return { ...r, body: { ...sent, filter } };
+  const { filter: __, ...rest } = sent;
+  return { ...r, body: Object.keys(filter).length ? { ...sent, filter } : rest };
 };
 const ok = (extra: Record<string, unknown> = {}): Answer => ({
   status: 200,
@@ -616,6 +620,12 @@ export const FAULTS: Fault[] = [
     id: 'v0-rsvp-status-ignored',
     requirement: 'SUB-04',
     hooks: () => ({ request: (r) => withoutFilterKey(r, 'status') }),
+  },
+  {
+    // SUB-09: a v1 chat.reaction subscription hears every reaction, whatever its filter's names.
+    id: 'reaction-names-ignored',
+    requirement: 'SUB-09',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'names', 'v1') }),
   },
   {
     id: 'unsubscribe-twice-succeeds',

@@ -43,6 +43,7 @@ import { sub07StaticList } from './sub-07-static-list.js';
 import { sub07V1List } from './sub-07-v1-list.js';
 import { sub08ListScope } from './sub-08-list-scope.js';
 import { sub09V1Filter } from './sub-09-v1-filter.js';
+import { sub09V1ReactionNames } from './sub-09-v1-reaction-names.js';
 import { sub10V0Codes } from './sub-10-v0-codes.js';
 import { ver02VersionResolution } from './ver-02-version-resolution.js';
 import { ver03VersionHeader } from './ver-03-version-header.js';
@@ -94,6 +95,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['sub-07-static-list', sub07StaticList],
   ['sub-08-list-scope', sub08ListScope],
   ['sub-09-v1-filter', sub09V1Filter],
+  ['sub-09-v1-reaction-names', sub09V1ReactionNames],
   ['eph-01-post', eph01Post],
   ['eph-02-invalid-parameters', eph02InvalidParameters],
   ['eph-03-too-long', eph03TooLong],

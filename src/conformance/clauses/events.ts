@@ -51,7 +51,12 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
       faults: ['v1-chat-type-outside-the-enum'],
     },
   ],
-  ['v1', 'chat.reaction', V1_SHAPE, { deliveredBy: ['dlv-08-timeout'] }],
+  [
+    'v1',
+    'chat.reaction',
+    V1_SHAPE,
+    { deliveredBy: ['dlv-08-timeout', 'sub-09-v1-reaction-names'] },
+  ],
   ['v1', 'meeting.ended', V1_SHAPE, { deliveredBy: MEETING_ENDED }],
   ['v1', 'token.revoked', V1_SHAPE, NEVER_EMITTED('token.revoked')],
   ['v1', 'app.uninstalled', V1_SHAPE, { deliveredBy: ['health-03-04-pause'] }],

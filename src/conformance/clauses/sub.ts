@@ -396,10 +396,8 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: 'Only when the changed reaction is one of these names',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'no check subscribes to chat.reaction with names, nor sends a changedReaction',
-    },
+    checks: ['sub-09-v1-reaction-names'],
+    faults: ['reaction-names-ignored'],
   },
   {
     id: 'SUB-09.has-video',

@@ -102,7 +102,7 @@ export const DELIVERY_VARIATIONS: Variation[] = [
     id: 'events-delivered-twice',
     choice:
       'each event sent twice to a subscription, as two deliveries with their own webhook-id (at-least-once): receivers de-duplicate by webhook-id (DLV-04); DLV-06 counts the attempts of one delivery',
-    requirements: ['DLV-06', 'SUB-04'],
+    requirements: ['DLV-06', 'SUB-04', 'SUB-09'],
     // Every attempt twice: the second delivery is attempted and retried as the first is.
     hooks: () => ({ duplicate: (a) => signed(a, a.body, `${a.headers['webhook-id']}-again`) }),
   },
@@ -132,6 +132,7 @@ export const DELIVERY_VARIATIONS: Variation[] = [
       'payloads indented, keys in reverse order, `<>&` and non-ASCII as \\u escapes and `/` as `\\/`: the JSON text is not fixed, only its meaning and the signature over its bytes',
     requirements: [
       'SUB-04',
+      'SUB-09',
       'DLV-01',
       'DLV-03',
       'DLV-04',
