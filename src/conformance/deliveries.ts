@@ -40,8 +40,9 @@ export interface HookOptions {
  * - `context`: the facts the payload does not show. `chatId`, on every chat event: the chat, as an
  *   id of `fixtures.chats`; who hears the event follows from it (VER-11, "chats where the app
  *   participates"). `mentionsApp`, on messages: whether the message mentions the app (its text then
- *   carries `<@fixtures.users.app>`). Filters may also read `changedReaction` and `hasVideo`, which
- *   no check sends at present.
+ *   carries `<@fixtures.users.app>`). `changedReaction`, on v1 reactions: the reaction that changed,
+ *   which the `names` filter reads (sub-09-v1-reaction-names). Filters may also read `hasVideo`,
+ *   which no check sends at present.
  * The trigger answers 2xx once it has taken the event.
  */
 export interface Emission {
