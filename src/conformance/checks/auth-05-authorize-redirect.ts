@@ -89,6 +89,12 @@ function judgeRedirect(context: CheckContext, registered: string, outcome: Autho
 }
 
 /**
+ * The state the granted authorize sends: a space, `=`, `&`, `/`, `+` and `%` survive the way back
+ * only URL-encoded, so an echo written into the redirect as it came is seen (RFC 6749 §4.1.2).
+ */
+const STATE = 'conformance state=42&x/y+z%';
+
+/**
  * AUTH-05: `response_type=code`, an exactly registered `redirect_uri`, and `state` echoed on the
  * redirect. Stated of the refusals is only that the browser is never sent to an unregistered
  * redirect URI and that no code is issued; any error page or status is fine (expectAuthorizeRefused).
@@ -120,7 +126,7 @@ export const auth05AuthorizeRedirect: Check = {
       await authorize(context, client, { ...pkce, response_type: 'token' }),
       'unsupported_response_type',
     );
-    const granted = await authorize(context, client, { ...pkce, state: 'conformance-state-42' });
+    const granted = await authorize(context, client, { ...pkce, state: STATE });
     judgeRedirect(context, registered, granted);
   },
 };

@@ -224,11 +224,8 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     text: '`state` (strongly recommended; echoed back and checked)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        "the suite's state values are hex and a plain word: none needs URL-encoding on the way back",
-    },
+    checks: ['auth-05-authorize-redirect'],
+    faults: ['state-echoed-unencoded'],
   },
   {
     id: 'AUTH-05.default-scopes',

@@ -158,6 +158,23 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
     hooks: () => redirectingElsewhere((u) => u.searchParams.delete('state')),
   },
   {
+    // AUTH-05: the state echoed into the redirect as it came, not URL-encoded.
+    id: 'state-echoed-unencoded',
+    requirement: 'AUTH-05',
+    hooks: () => ({
+      answer: (answer, exchange) => {
+        const location = answer.headers.location;
+        if (exchange.path !== '/oauth/consent' || typeof location !== 'string') return answer;
+        const url = new URL(location);
+        const state = url.searchParams.get('state');
+        if (state === null || url.origin !== REGISTERED.origin) return answer;
+        url.searchParams.delete('state');
+        const raw = `${url.toString()}${url.search ? '&' : '?'}state=${state}`;
+        return { ...answer, headers: { ...answer.headers, location: raw } };
+      },
+    }),
+  },
+  {
     // AUTH-05: `response_type=token` served as `code`.
     id: 'response-type-token-served',
     requirement: 'AUTH-05',

@@ -154,6 +154,24 @@ export const OAUTH_VARIATIONS: Variation[] = [
     hooks: () => on('/oauth/authorize', refusalRedirectedBack),
   },
   {
+    id: 'state-percent-encoded',
+    choice:
+      "the consent redirect writes the query's state with encodeURIComponent (a space as %20, not +) and lowercase hex: any encoding that decodes to the state sent is the state echoed",
+    requirements: ['AUTH-05'],
+    hooks: () =>
+      on('/oauth/consent', (answer) => {
+        const location = answer.headers.location;
+        if (typeof location !== 'string' || !URL.canParse(location)) return answer;
+        const url = new URL(location);
+        const state = url.searchParams.get('state');
+        if (state === null) return answer;
+        url.searchParams.delete('state');
+        const encoded = encodeURIComponent(state).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+        const written = `${url.toString()}${url.search ? '&' : '?'}state=${encoded}`;
+        return { ...answer, headers: { ...answer.headers, location: written } };
+      }),
+  },
+  {
     id: 'authorize-refusal-html-page',
     choice:
       'authorize refuses with an HTML error page for people, no error code: status 400 for an unregistered redirect URI, 200 otherwise',
