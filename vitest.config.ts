@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './test/support/heavy-first-sequencer.ts';
 import SummaryLineReporter from './test/support/summary-line-reporter.ts';
 
 // Keep both cores busy on purpose (a verdict must not change with load): run after every other
@@ -18,6 +19,7 @@ export default defineConfig({
     // core (vitest's default is one fewer: a single worker on 2 cores). More than that starves the
     // timing checks' in-process servers of CPU.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,
