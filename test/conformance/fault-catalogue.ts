@@ -628,6 +628,33 @@ export const FAULTS: Fault[] = [
     hooks: () => ({ request: (r) => withoutFilterKey(r, 'names', 'v1') }),
   },
   {
+    // SUB-02: an upsert answers the new filter, but the subscription keeps delivering by the first.
+    id: 'upsert-keeps-old-filter',
+    requirement: 'SUB-02',
+    hooks: () => {
+      const first = new Map<string, unknown>();
+      const asked = new WeakMap<object, unknown>();
+      return {
+        request: (r) => {
+          const sent = r.body as { event?: string; url?: string; filter?: unknown } | undefined;
+          if (r.generation !== 'v0' || r.path !== '/webhook.subscribe' || !sent) return r;
+          const key = `${sent.event} ${sent.url}`;
+          if (!first.has(key)) {
+            first.set(key, sent.filter);
+            return r;
+          }
+          const kept = { ...r, body: { ...sent, filter: first.get(key) } };
+          asked.set(kept, sent.filter);
+          return kept;
+        },
+        answer: (a, e) =>
+          e.request && asked.has(e.request) && a.status === 200
+            ? { ...a, body: { ...(a.body as object), filter: asked.get(e.request) } }
+            : a,
+      };
+    },
+  },
+  {
     id: 'unsubscribe-twice-succeeds',
     requirement: 'SUB-05',
     hooks: () =>

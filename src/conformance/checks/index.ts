@@ -36,6 +36,7 @@ import { sub01V0Subscribe } from './sub-01-v0-subscribe.js';
 import { sub04V0ClosedFilter } from './sub-04-v0-closed-filter.js';
 import { sub04V0OnAirFilters } from './sub-04-v0-on-air-filters.js';
 import { sub02Upsert } from './sub-02-upsert.js';
+import { sub02UpsertDelivered } from './sub-02-upsert-delivered.js';
 import { sub03UrlRules } from './sub-03-url-rules.js';
 import { sub05Unsubscribe } from './sub-05-unsubscribe.js';
 import { sub06V0OrganizationOnly } from './sub-06-v0-organization-only.js';
@@ -86,6 +87,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['auth-13-scopes', auth13Scopes],
   ['sub-01-v0-subscribe', sub01V0Subscribe],
   ['sub-02-upsert', sub02Upsert],
+  ['sub-02-upsert-delivered', sub02UpsertDelivered],
   ['sub-03-url-rules', sub03UrlRules],
   ['sub-04-v0-closed-filter', sub04V0ClosedFilter],
   ['sub-04-v0-on-air-filters', sub04V0OnAirFilters],

@@ -7,7 +7,7 @@ import { type SubscribedHook, carries, nonce, withHooks } from '../deliveries.js
 type Payload = Record<string, any>;
 
 /** A v0 On-Air payload of `event` (`{type, event}`, the RSVP adds `guest`), with these fields. */
-function onAir(event: string, eventId: string, marker: string, status?: string): Payload {
+export function onAir(event: string, eventId: string, marker: string, status?: string): Payload {
   const sample = structuredClone(V0_PAYLOADS[event]!) as Payload;
   sample.event = { ...sample.event, id: eventId, title: marker };
   if (sample.guest) sample.guest = { ...sample.guest, eventId, status, name: marker };
@@ -35,28 +35,44 @@ export const sub04V0OnAirFilters: Check = {
       },
     ];
     return withHooks(context, hooks, async ([created, rsvp]) => {
-      await judge(context, created!, 'onair.event.created with filter eventId', [
-        ['another event', (m) => onAir('onair.event.created', other, m)],
-        ['its event', (m) => onAir('onair.event.created', wanted, m)],
-      ]);
-      await judge(context, rsvp!, 'onair.guest.rsvp with filter eventId and status going', [
-        ['its event, status maybe', (m) => onAir('onair.guest.rsvp', wanted, m, 'maybe')],
-        ['another event, status going', (m) => onAir('onair.guest.rsvp', other, m, 'going')],
-        ['its event, status going', (m) => onAir('onair.guest.rsvp', wanted, m, 'going')],
-      ]);
+      await judgeFilter(
+        context,
+        created!,
+        (data) => created!.emit({ data }),
+        'onair.event.created with filter eventId',
+        [
+          ['another event', (m) => onAir('onair.event.created', other, m)],
+          ['its event', (m) => onAir('onair.event.created', wanted, m)],
+        ],
+      );
+      await judgeFilter(
+        context,
+        rsvp!,
+        (data) => rsvp!.emit({ data }),
+        'onair.guest.rsvp with filter eventId and status going',
+        [
+          ['its event, status maybe', (m) => onAir('onair.guest.rsvp', wanted, m, 'maybe')],
+          ['another event, status going', (m) => onAir('onair.guest.rsvp', other, m, 'going')],
+          ['its event, status going', (m) => onAir('onair.guest.rsvp', wanted, m, 'going')],
+        ],
+      );
     });
   },
 };
 
-/** Emits each payload (the last the one the filter takes) and reports what arrived wrongly. */
-async function judge(
+/**
+ * Emits each payload to `hook`'s event (the last the one the filter takes) and reports what
+ * arrived wrongly.
+ */
+export async function judgeFilter(
   context: CheckContext,
   hook: SubscribedHook,
+  emit: (data: Payload) => Promise<void>,
   name: string,
   sent: Array<[string, (marker: string) => Payload]>,
 ): Promise<void> {
   const markers = sent.map(() => nonce());
-  for (const [i, [, payload]] of sent.entries()) await hook.emit({ data: payload(markers[i]!) });
+  for (const [i, [, payload]] of sent.entries()) await emit(payload(markers[i]!));
   const taken = markers.at(-1)!;
   const arrived = (marker: string) => hook.received.some((r) => carries(r, marker));
   const patience = 5000;

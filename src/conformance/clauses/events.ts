@@ -93,7 +93,12 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'of `user:status:update` the User object',
     NEVER_EMITTED('user:status:update'),
   ],
-  ['v0', 'onair.event.created', ON_AIR, { deliveredBy: ['sub-04-v0-on-air-filters'] }],
+  [
+    'v0',
+    'onair.event.created',
+    ON_AIR,
+    { deliveredBy: ['sub-04-v0-on-air-filters', 'sub-02-upsert-delivered'] },
+  ],
   ['v0', 'onair.event.updated', ON_AIR, NO_ON_AIR_EVENT],
   ['v0', 'onair.event.canceled', ON_AIR, NO_ON_AIR_EVENT],
   [

@@ -68,11 +68,8 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: 'its filter is updated',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'no check emits an event after an upsert: a filter left stale for deliveries, while the answer shows the new one, passes',
-    },
+    checks: ['sub-02-upsert-delivered'],
+    faults: ['upsert-keeps-old-filter'],
   },
   {
     id: 'SUB-03.v0-1024-accepted',

@@ -131,6 +131,7 @@ export const DELIVERY_VARIATIONS: Variation[] = [
     choice:
       'payloads indented, keys in reverse order, `<>&` and non-ASCII as \\u escapes and `/` as `\\/`: the JSON text is not fixed, only its meaning and the signature over its bytes',
     requirements: [
+      'SUB-02',
       'SUB-04',
       'SUB-09',
       'DLV-01',
