@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,10 @@ import { type ReferenceProcess, startReferenceProcess } from './reference-proces
 // the delivery checks holding `v1 meeting.ended` (the shard holding them sets off the event that
 // shows the generated phase's delivery watch live, and every other shard's watch hears nothing),
 // one sharing it, one holding another event, and a few that hold nothing, so that some shards of
-// 5 have checks and some only generated requests. The quiet timing checks are left out, as in
-// conformance-shards.test.ts: their bounds are tighter than the stalls of a dozen processes on
-// two cores. The generated phase is in (`--only ... generated`), two cases per target.
+// 5 have checks and some only generated requests. The quiet timing checks are left out: their
+// bounds are tighter than the stalls of a dozen processes on two cores. The generated phase is in
+// (`--only ... generated`), two cases per target. Each merge also writes JUnit and HTML, and the
+// shards together exercised what the whole run did.
 const VERSION = loadVersionRegistry().latest;
 const CHECK_IDS = [
   'dlv-01-post',
@@ -46,10 +47,10 @@ const SUITE = [
 type Servers = 'shared' | 'own';
 
 const CASES: Array<[name: string, { n: number; servers: Servers }]> = [
+  ['1 shard', { n: 1, servers: 'shared' }],
   ['2 shards, one shared reference server', { n: 2, servers: 'shared' }],
   ['2 shards, each its own reference server', { n: 2, servers: 'own' }],
   ['3 shards, one shared reference server', { n: 3, servers: 'shared' }],
-  ['3 shards, each its own reference server', { n: 3, servers: 'own' }],
   ['5 shards, one shared reference server', { n: 5, servers: 'shared' }],
   ['5 shards, each its own reference server', { n: 5, servers: 'own' }],
 ];
@@ -178,20 +179,39 @@ describe.concurrent('conformance --shard: every shard of a clean run exits 0', (
       // Each its own: n instances, each on its own port with its own data, one profile but for
       // the address, so the shards are still one run.
       expect(new Set(urls).size).toBe(where === 'own' ? n : 1);
-      const merged = join(dir, `${slug(name)}-merged.json`);
-      const merge = await runCli('report', 'merge', ...files, '--report', `json:${merged}`);
+      const [merged, junit, html] = ['json', 'xml', 'html'].map((kind) =>
+        join(dir, `${slug(name)}-merged.${kind}`),
+      ) as [string, string, string];
+      const reports = ['--report', `json:${merged}`, '--report', `junit:${junit}`];
+      const merge = await runCli(
+        'report',
+        'merge',
+        ...files,
+        ...reports,
+        '--report',
+        `html:${html}`,
+      );
       expect(merge.code, said(merge)).toBe(EXIT.ok);
+      expect(merge.stdout).toMatch(/By requirement:[\s\S]*\d+ results \(2 versions\)/);
       expect(one.code, said(one)).toBe(EXIT.ok);
       const want = await normalizedReport(whole);
       expect(want.generated.runs.length).toBeGreaterThan(4);
       expect(await normalizedReport(merged)).toEqual(want);
+      // Every kind of report is written from the merged run: a test case per result.
+      const cases = (await readFile(junit, 'utf8')).match(/<testcase /g)?.length;
+      expect(cases).toBe(want.results.length);
+      expect(await readFile(html, 'utf8')).toMatch(/^<!doctype html>/i);
+      // What the shards exercised together is what one run exercised.
+      const { exercised } = JSON.parse(await readFile(whole, 'utf8'));
+      expect(exercised.answers.length).toBeGreaterThan(10);
+      expect(JSON.parse(await readFile(merged, 'utf8')).exercised).toEqual(exercised);
     },
     150_000,
   );
 
   it('the shards of two runs (two --run-id) do not merge, the refusal naming runId', async () => {
     const [shared, own] = await Promise.all(
-      CASES.slice(0, 2).map(([name]) => started().sharded.get(name)!),
+      [CASES[1]![0], CASES[2]![0]].map((name) => started().sharded.get(name)!),
     );
     const merge = await runCli('report', 'merge', shared!.files[0]!, own!.files[1]!);
     expect(merge.code, said(merge)).toBe(EXIT.usage);

@@ -15,7 +15,6 @@ export const HEAVY = [
   'test/scripts/version-change.test.ts',
   'test/conformance/generate/generate-faults.test.ts',
   'test/cli/conformance-shard-verdicts.test.ts',
-  'test/cli/conformance-shards.test.ts',
   'test/conformance/checks/delivery-fixtures.test.ts',
   'test/docs/site.test.ts',
   'test/reference/destinations.test.ts',
