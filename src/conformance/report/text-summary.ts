@@ -45,26 +45,36 @@ export function textSummary(results: readonly CheckResult[]): string {
   return lines.join('\n');
 }
 
-/** What the results behind a requirement's verdict found, or why they could not run. */
+/**
+ * What the results behind a requirement's verdict found, or why they could not run. A finding
+ * every version gives alike is said once; a reason is said once with the versions that gave it.
+ */
 function details(results: readonly CheckResult[], requirement: string): string[] {
   const lines: string[] = [];
   const shown = new Set<string>();
+  const reasons = new Map<string, { at: number; versions: string[]; line: string }>();
   for (const result of results) {
+    if (result.status !== 'failed') {
+      const text = `${result.check}: ${result.reason ?? ''}`;
+      const key = text.replaceAll(result.version, '');
+      const seen = reasons.get(key);
+      if (seen) seen.versions.push(result.version);
+      else reasons.set(key, { at: lines.length, versions: [result.version], line: text });
+      continue;
+    }
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     // The findings that name this requirement, else all of the check's: it failed either way.
     const own = errors.filter((d) => d.requirement === requirement);
-    const findings =
-      result.status === 'failed'
-        ? (own.length ? own : errors).map((d) => findingLines(result, d))
-        : [[`${result.check}: ${result.reason ?? ''}`]];
-    // A finding that every version gives alike is said once.
-    for (const finding of findings) {
+    for (const finding of (own.length ? own : errors).map((d) => findingLines(result, d))) {
       const key = finding.join('\n').replaceAll(result.version, '');
       if (shown.has(key)) continue;
       shown.add(key);
       lines.push(...finding.map((line, i) => `${i === 0 ? '      ' : '        '}${line}`));
     }
   }
+  // Each reason where its first result stood, after the findings before it.
+  for (const { at, versions, line } of [...reasons.values()].reverse())
+    lines.splice(at, 0, `      ${versions.join(', ')} ${line}`);
   return lines;
 }
 

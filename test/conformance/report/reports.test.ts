@@ -189,12 +189,26 @@ describe('textSummary', () => {
   const text = textSummary(RESULTS);
   it('lists each requirement with its verdict, the findings and the counts', () => {
     expect(text).toMatch(/DLV-03 +FAILED +b\n +2026-08-25 b: signature <mismatch>/);
-    expect(text).toMatch(/HEALTH-03 +untestable +d\n +d: takes a day/);
+    expect(text).toMatch(/HEALTH-03 +untestable +d\n +2026-08-25 d: takes a day/);
     expect(text).toMatch(
       /VER-03 +FAILED +e\n +2026-06-01 e: shape: GET \/v1\/webhook.list: content type text\/plain is not one of application\/json \(header content-type\)\n/,
     );
     expect(text).toContain(
       '6 results (2 versions): 2 passed, 2 failed, 1 not applicable, 1 not testable; 0 warnings',
     );
+  });
+
+  // A reason given at several versions is said once, with them; one that differs by version is
+  // said per version, each naming its own.
+  it('says which versions gave each reason', () => {
+    const at = (version: string, reason: string) =>
+      result('f', ['DLV-11'], 'not_testable', { version, reason });
+    const summary = textSummary([
+      at('2026-06-01', 'waits of 7 ms'),
+      at('2026-07-07', 'waits of 7 ms'),
+      at('2026-07-23', 'waits of 9 ms'),
+    ]);
+    expect(summary).toContain('      2026-06-01, 2026-07-07 f: waits of 7 ms\n');
+    expect(summary).toContain('      2026-07-23 f: waits of 9 ms\n');
   });
 });
