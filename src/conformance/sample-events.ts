@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { V0_PAYLOADS } from '../samples/sample-payloads.js';
 import type { Skip } from './check.js';
 import type { Emission } from './deliveries.js';
 import type { Profile } from './profile.js';
@@ -126,5 +127,15 @@ export const SAMPLE_EVENTS = {
       },
       context: { chatId: channel },
     };
+  },
+  /**
+   * A v0 On-Air payload of `event` (`{type, event}`; the RSVP adds `guest`) about the On-Air event
+   * `eventId`, with `status` for the RSVP and `marker` in its title and the guest's name (SUB-04).
+   */
+  onAir: (event: string, eventId: string, marker: string, status?: string): Emission => {
+    const sample = structuredClone(V0_PAYLOADS[event]!) as Record<string, any>;
+    sample.event = { ...sample.event, id: eventId, title: marker };
+    if (sample.guest) sample.guest = { ...sample.guest, eventId, status, name: marker };
+    return { data: sample };
   },
 };

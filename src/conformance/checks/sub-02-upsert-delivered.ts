@@ -1,7 +1,9 @@
 import type { Check } from '../check.js';
 import { expectAnswer } from '../expect-answer.js';
-import { nonce, withHooks } from '../deliveries.js';
-import { judgeFilter, onAir } from './sub-04-v0-on-air-filters.js';
+import { judgeFilter, nonce, withHooks } from '../deliveries.js';
+import { SAMPLE_EVENTS } from '../sample-events.js';
+
+const { onAir } = SAMPLE_EVENTS;
 
 /**
  * SUB-02: a v0 subscribe to an event and URL already subscribed updates that subscription, filter
@@ -30,10 +32,11 @@ export const sub02UpsertDelivered: Check = {
       if (!expectAnswer(context, 'subscribing again with filter eventId B', again, { status: 200 }))
         return;
       const made = again.body?.id;
-      const emit = (data: Record<string, unknown>) => hook!.emit({ data });
-      await judgeFilter(context, hook!, emit, 'onair.event.created upserted from eventId A to B', [
-        ['an event of A, the old filter', (m) => onAir('onair.event.created', before, m)],
-        ['an event of B, the new filter', (m) => onAir('onair.event.created', after, m)],
+      const ofEvent = (eventId: string) => (m: string) =>
+        hook!.emit(onAir('onair.event.created', eventId, m));
+      await judgeFilter(context, hook!, 'onair.event.created upserted from eventId A to B', [
+        ['an event of A, the old filter', ofEvent(before)],
+        ['an event of B, the new filter', ofEvent(after)],
       ]);
       // Another id is SUB-02's other rule (sub-02-upsert); it is removed all the same.
       if (typeof made === 'string' && made !== hook!.id)
