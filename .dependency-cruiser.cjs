@@ -18,12 +18,49 @@ const ENGINES = [
 const LIGHT_ENTRY_POINTS = ['^src/(client|webhooks|oauth)/index\\.ts$', '^src/index\\.ts$'];
 const LIGHT_MODULES = ['^src/(client|webhooks|oauth)/', '^src/index\\.ts$'];
 
+// The rooms of src/conformance/ from the bottom up (docs/ARCHITECTURE.md, "The conformance
+// suite's rooms"): a room imports only rooms below it; the files at the top (the runner, the
+// package entry) import any room and no room imports them.
+const CONFORMANCE_ROOMS = [
+  'clauses',
+  'profile',
+  'transport',
+  'callback',
+  'run',
+  'timing',
+  'reach',
+  'oauth',
+  'shard',
+  'checks',
+  'generate',
+  'receiver-suite',
+  'report',
+];
+
+/** One rule per room: nothing above it, nor the top-level files. */
+const roomRules = CONFORMANCE_ROOMS.map((room, index) => ({
+  name: `conformance-${room}-imports-only-below`,
+  comment:
+    `src/conformance/${room}/ may import only the rooms below it (` +
+    `${CONFORMANCE_ROOMS.slice(0, index).join(', ') || 'none'}), so each room can be read with ` +
+    'what lies under it and no change above it reaches down.',
+  severity: 'error',
+  from: { path: `^src/conformance/${room}/` },
+  to: {
+    path: [
+      ...CONFORMANCE_ROOMS.slice(index + 1).map((above) => `^src/conformance/${above}/`),
+      '^src/conformance/[^/]+\\.ts$',
+    ],
+  },
+}));
+
 // A command's own file, as opposed to the table of commands beside it.
 const COMMAND_FILES = '^src/cli/commands/(?!index\\.ts$)[^/]+$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...roomRules,
     {
       name: 'src-not-to-scripts-or-test',
       comment:

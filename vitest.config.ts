@@ -7,7 +7,7 @@ import SummaryLineReporter from './test/support/summary-line-reporter.ts';
 // file, one at a time, so their load starves no other test's servers, nor each other's.
 const UNDER_LOAD = [
   'test/cli/conformance-under-load.test.ts',
-  'test/conformance/timing-under-load.test.ts',
+  'test/conformance/timing/timing-under-load.test.ts',
 ];
 
 export default defineConfig({

@@ -1,6 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { type Callback, callbackUrlProblem, parseListen } from '../conformance/callback.js';
+import {
+  type Callback,
+  callbackUrlProblem,
+  parseListen,
+} from '../conformance/callback/callback.js';
 import { probePort } from '../http/listen.js';
 import { UsageError } from './exit-codes.js';
 

@@ -16,10 +16,10 @@ export {
 } from './receiver-suite/runner.js';
 export { RECEIVER_CHECKS } from './receiver-suite/checks/index.js';
 export type { ReceiverCheck } from './receiver-suite/check.js';
-export type { Check, RegisteredCheck, Skip } from './check.js';
+export type { Check, RegisteredCheck, Skip } from './run/check.js';
 export type { Diagnostic } from '../diagnostic.js';
-export type { Profile } from './profile.js';
-export { readProfile } from './profile-file.js';
+export type { Profile } from './profile/profile.js';
+export { readProfile } from './profile/profile-file.js';
 export { toJsonReport } from './report/json-report.js';
 export { toJUnit } from './report/junit.js';
 export {

@@ -1,34 +1,19 @@
-import type { Diagnostic } from '../diagnostic.js';
 import { redactDiagnostic } from '../redact.js';
 import { sharedDocumentsByVersion } from '../validation/documents-by-version.js';
-import type { Callback } from './callback.js';
-import type { Check, RegisteredCheck, Skip } from './check.js';
-import { runPooled } from './check-pool.js';
+import type { Callback } from './callback/callback.js';
+import type { Check, RegisteredCheck, Skip } from './run/check.js';
+import type { CheckResult } from './run/check-result.js';
+
+export type { CheckResult };
+import { runPooled } from './run/check-pool.js';
 import { CHECKS } from './checks/index.js';
-import { type Found, type RunScope, createContext } from './context.js';
-import type { Profile } from './profile.js';
-import { lifecycleOf } from './profile-facts.js';
-import { type Receiver, startReceiver } from './receiver.js';
+import { type Found, type RunScope, createContext } from './run/context.js';
+import type { Profile } from './profile/profile.js';
+import { lifecycleOf } from './profile/profile-facts.js';
+import { type Receiver, startReceiver } from './callback/receiver.js';
 import { checkUnitsOf } from './shard/check-units.js';
 import type { Shard } from './shard/shard.js';
 import { couldNotFinish } from './transport/could-not-finish.js';
-
-export interface CheckResult {
-  check: string;
-  title: string;
-  version: string;
-  requirements: string[];
-  status: 'passed' | 'failed' | 'not_applicable' | 'not_testable';
-  /**
-   * What the check reported (its `rule` the check's id), then every way an answer it got differs
-   * from its document (`rule` one of the response rules, `location` where in the answer).
-   */
-  diagnostics: Diagnostic[];
-  reason?: string;
-  /** What the check could not exercise, though it ran: a pass says no more than it tested. */
-  notes?: string[];
-  durationMs: number;
-}
 
 export interface RunOptions {
   checks?: readonly RegisteredCheck[];

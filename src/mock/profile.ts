@@ -1,4 +1,4 @@
-import type { Profile } from '../conformance/profile.js';
+import type { Profile } from '../conformance/profile/profile.js';
 import { listOperations } from '../openapi/operations.js';
 import { loadDocumentsByVersion } from '../validation/documents-by-version.js';
 import { loadVersionRegistry } from '../versions.js';

@@ -1,4 +1,4 @@
-import type { Profile } from '../conformance/profile.js';
+import type { Profile } from '../conformance/profile/profile.js';
 import { APP } from './fixtures.js';
 
 type ProfileCredential = Profile['credentials'][number];

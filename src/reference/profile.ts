@@ -1,5 +1,5 @@
-import type { Profile } from '../conformance/profile.js';
-import { READINGS } from '../conformance/readings.js';
+import type { Profile } from '../conformance/profile/profile.js';
+import { READINGS } from '../conformance/profile/readings.js';
 import { loadVersionRegistry } from '../versions.js';
 import type { TimeScale } from '../time-scale.js';
 import { CHATS, USERS } from './chats.js';

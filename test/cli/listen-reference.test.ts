@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_EVENTS } from '../../src/conformance/sample-events.ts';
+import { SAMPLE_EVENTS } from '../../src/conformance/reach/sample-events.ts';
 import { APP, seedWorkspace } from '../../src/reference/fixtures.ts';
 import { deliveryApi } from '../support/delivery-harness.ts';
 import { useReferenceServer } from '../support/reference-server.ts';

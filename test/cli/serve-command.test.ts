@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/conformance/profile.ts';
+import type { Profile } from '../../src/conformance/profile/profile.ts';
 import { BIN, runNode, startNode, stop } from './cli-process.ts';
 
 // The reference server as a test harness starts it: a real process with the trigger and a time

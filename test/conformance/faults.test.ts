@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/conformance/profile.ts';
+import type { Profile } from '../../src/conformance/profile/profile.ts';
 import { runConformance, runVersions, selectChecks } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { listVersions, loadVersionRegistry } from '../../src/versions.ts';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Profile } from '../../src/conformance/profile.ts';
+import type { Profile } from '../../src/conformance/profile/profile.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { type FaultHooks, startReferenceWithFaults } from './fault-injection.ts';
 

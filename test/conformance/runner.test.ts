@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Check } from '../../src/conformance/check.ts';
+import type { Check } from '../../src/conformance/run/check.ts';
 import { CHECKS } from '../../src/conformance/checks/index.ts';
 import { isShapeFinding } from '../../src/conformance/report/diagnostic-text.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Profile } from '../../src/conformance/profile.ts';
+import type { Profile } from '../../src/conformance/profile/profile.ts';
 import type { FaultHooks } from './fault-injection.ts';
 import { DELIVERY_VARIATIONS } from './variations/deliveries.ts';
 import { MEMBERSHIP_VARIATIONS } from './variations/membership.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runGenerate } from '../../src/conformance/generate/run-generate.ts';
-import type { Profile } from '../../src/conformance/profile.ts';
+import type { Profile } from '../../src/conformance/profile/profile.ts';
 import { type CheckResult, runVersions, selectChecks } from '../../src/conformance/runner.ts';
 import { listVersions, loadVersionRegistry } from '../../src/versions.ts';
 import { composeHooks } from './compose-hooks.ts';

@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_EVENTS } from '../../src/conformance/sample-events.ts';
+import { SAMPLE_EVENTS } from '../../src/conformance/reach/sample-events.ts';
 import { APP } from '../../src/reference/fixtures.ts';
 import { OK, deliveryApi } from '../support/delivery-harness.ts';
 import { startRecordingServer } from '../support/recording-server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectEphemeralStream } from '../../src/conformance/ephemeral-stream.ts';
+import { connectEphemeralStream } from '../../src/conformance/reach/ephemeral-stream.ts';
 import { CHATS, USERS } from '../../src/reference/chats.ts';
 import { MAX_STREAMS_PER_USER } from '../../src/reference/ephemeral-hub.ts';
 import { waitFor } from '../support/delivery-harness.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SAMPLE_EVENTS } from '../../src/conformance/sample-events.ts';
+import { SAMPLE_EVENTS } from '../../src/conformance/reach/sample-events.ts';
 import { APP } from '../../src/reference/fixtures.ts';
 import { startReference } from '../../src/reference/server.ts';
 import { OK, deliveryApi, waitFor } from '../support/delivery-harness.ts';

@@ -1,4 +1,4 @@
-import { type ConsentForm, consentForm } from '../../src/conformance/oauth-flow.ts';
+import { type ConsentForm, consentForm } from '../../src/conformance/oauth/index.ts';
 
 /** A consent page as a browser holds it: its form, where the form goes, and the cookies it set. */
 export interface ConsentPage {

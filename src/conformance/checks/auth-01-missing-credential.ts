@@ -1,5 +1,6 @@
-import type { Check } from '../check.js';
-import { expectAnswer } from '../expect-answer.js';
+// checks/: one conformance check per file, listed in checks/index.ts.
+import type { Check } from '../run/check.js';
+import { expectAnswer } from '../run/expect-answer.js';
 
 /** The 401 codes of authentication failures (Errors; Authentication 13). */
 const AUTH_CODES = ['not_authed', 'invalid_token', 'token_revoked'];

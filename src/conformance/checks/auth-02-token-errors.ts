@@ -1,5 +1,5 @@
-import type { Check } from '../check.js';
-import { type Expected, expectAnswer } from '../expect-answer.js';
+import type { Check } from '../run/check.js';
+import { type Expected, expectAnswer } from '../run/expect-answer.js';
 
 /** The 401 codes of authentication failures (Errors; Authentication 13). */
 const AUTH_CODES = ['not_authed', 'invalid_token', 'token_revoked'];

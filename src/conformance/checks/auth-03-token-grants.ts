@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import type { CallInput } from '../context.js';
-import { type RfcRefusal, expectRefusal, oauthClient } from '../oauth-flow.js';
+import type { Check } from '../run/check.js';
+import type { CallInput } from '../run/context.js';
+import { type RfcRefusal, expectRefusal, oauthClient } from '../oauth/index.js';
 
 /**
  * AUTH-03: the token endpoint takes form bodies and only the code and refresh grants

@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import {
   exchangeCode,
   expectRefusal,
@@ -7,7 +7,7 @@ import {
   oauthClient,
   runFlow,
   tokenRequest,
-} from '../oauth-flow.js';
+} from '../oauth/index.js';
 
 /**
  * AUTH-04: a confidential client authenticates by HTTP Basic or by `client_secret` in the form

@@ -1,5 +1,5 @@
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
 import {
   type AuthorizeOutcome,
   type OAuthClient,
@@ -8,7 +8,7 @@ import {
   expectAuthorizeRefused,
   oauthClient,
   pkcePair,
-} from '../oauth-flow.js';
+} from '../oauth/index.js';
 import { redactText } from '../../redact.js';
 
 /** The parts of a URL that AUTH-05 compares exactly; the query is compared on its own. */

@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import {
   FlowStopped,
   exchangeCode,
@@ -7,7 +7,7 @@ import {
   obtainCode,
   oauthClient,
   runFlow,
-} from '../oauth-flow.js';
+} from '../oauth/index.js';
 
 /**
  * An authorization code works once: RFC 6749 §4.1.2, not the specification, so the whole check

@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import {
   authorize,
   exchangeCode,
@@ -8,7 +8,7 @@ import {
   oauthClient,
   pkcePair,
   runFlow,
-} from '../oauth-flow.js';
+} from '../oauth/index.js';
 
 /**
  * AUTH-06: PKCE `S256` is required of public clients and `plain` is rejected (Authentication 6,

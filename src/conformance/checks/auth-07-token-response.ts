@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import {
   exchangeCode,
   expectTokens,
@@ -8,8 +8,8 @@ import {
   sameScopes,
   scopeSet,
   tokenFieldProblems,
-} from '../oauth-flow.js';
-import { lifetimeSeconds } from '../units.js';
+} from '../oauth/index.js';
+import { lifetimeSeconds } from '../run/units.js';
 
 /**
  * AUTH-07: the token response's fields (Resources, OAuth token response): a Bearer token for a week

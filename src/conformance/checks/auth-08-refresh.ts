@@ -1,6 +1,6 @@
 import type { HttpAnswer } from '../../http-answer.js';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
 import {
   FlowStopped,
   type Tokens,
@@ -13,7 +13,7 @@ import {
   scopeSet,
   tokenFieldProblems,
   tokenRequest,
-} from '../oauth-flow.js';
+} from '../oauth/index.js';
 
 /** The reading a refresh's exact scopes rest on (docs/REQUIREMENTS.md). */
 const REFRESH_SCOPE = 'AUTH-08.refresh-scope';

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import { SUCCESS, expectAnswer } from '../expect-answer.js';
-import { expectRefusal, grantTokens, oauthClient, runFlow, tokenRequest } from '../oauth-flow.js';
+import type { Check } from '../run/check.js';
+import { SUCCESS, expectAnswer } from '../run/expect-answer.js';
+import { expectRefusal, grantTokens, oauthClient, runFlow, tokenRequest } from '../oauth/index.js';
 
 /**
  * AUTH-09: revoking a grant ends its access and refresh tokens for good. The access token then

@@ -1,5 +1,5 @@
-import type { Check } from '../check.js';
-import { SUCCESS, expectAnswer } from '../expect-answer.js';
+import type { Check } from '../run/check.js';
+import { SUCCESS, expectAnswer } from '../run/expect-answer.js';
 
 /** The reading the metadata's fields rest on (docs/REQUIREMENTS.md). */
 const FIELDS = 'AUTH-10.rfc8414-fields';

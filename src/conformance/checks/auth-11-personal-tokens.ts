@@ -1,8 +1,8 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import { V0_ACCESS_REFUSALS } from './sub-06-v0-organization-only.js';
-import type { CheckContext } from '../context.js';
-import { CHAT_SCOPES, describePost, findPost, noPost, people } from '../needs.js';
-import { type Case, tableCheck } from '../table-check.js';
+import type { CheckContext } from '../run/context.js';
+import { CHAT_SCOPES, describePost, findPost, noPost, people } from '../run/needs.js';
+import { type Case, tableCheck } from '../run/table-check.js';
 
 /** Chats a personal token's owner may post to, those without the app first: it posts as the owner. */
 const OWNER_CHATS = ['dmWithoutApp', 'channelWithoutApp', 'dm', 'mpdm', 'channel'];

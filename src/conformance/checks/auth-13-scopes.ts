@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { CLIENT_ERROR, expectAnswer } from '../expect-answer.js';
-import { findSubscription } from '../find-subscription.js';
-import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
-import type { Profile } from '../profile.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { CLIENT_ERROR, expectAnswer } from '../run/expect-answer.js';
+import { findSubscription } from '../reach/find-subscription.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../run/needs.js';
+import type { Profile } from '../profile/profile.js';
 
 type Credential = Profile['credentials'][number];
 

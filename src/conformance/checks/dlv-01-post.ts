@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check, Skip } from '../check.js';
-import { byWebhookId, lostOnTheSuitesSide, retriedDespiteAnswers } from '../attempts.js';
-import { jsonOf, nonce, waitMs, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import type { Check, Skip } from '../run/check.js';
+import { byWebhookId, lostOnTheSuitesSide, retriedDespiteAnswers } from '../reach/attempts.js';
+import { jsonOf, nonce, waitMs, withHooks } from '../reach/deliveries.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /**
  * DLV-01: a delivery is an HTTP POST of JSON to the subscribed URL, and any 2xx acknowledges it.

@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import { nonce, waitMs, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
-import { headerOf, unixSeconds } from '../units.js';
+import type { Check } from '../run/check.js';
+import { nonce, waitMs, withHooks } from '../reach/deliveries.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { headerOf, unixSeconds } from '../run/units.js';
 
 /**
  * How far webhook-timestamp may be from the suite's clock, in seconds: Standard Webhooks receivers

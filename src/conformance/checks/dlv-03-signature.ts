@@ -1,8 +1,8 @@
 import { verifyWebhook } from '../../webhooks/verify.js';
-import type { Check } from '../check.js';
-import { nonce, withHooks } from '../deliveries.js';
-import { signingSecretFor } from '../profile-facts.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import { nonce, withHooks } from '../reach/deliveries.js';
+import { signingSecretFor } from '../profile/profile-facts.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /**
  * DLV-03, AUTH-12: deliveries are signed per Standard Webhooks with the app's own `whsec_` secret,

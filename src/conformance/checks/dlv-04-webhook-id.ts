@@ -1,9 +1,16 @@
 import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { type SubscribedHook, carries, jsonOf, nonce, waitMs, withHooks } from '../deliveries.js';
-import type { ScriptedAnswer } from '../receiver.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import {
+  type SubscribedHook,
+  carries,
+  jsonOf,
+  nonce,
+  waitMs,
+  withHooks,
+} from '../reach/deliveries.js';
+import type { ScriptedAnswer } from '../callback/receiver.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /** The first attempt the retried hook sees fails, so it is retried; everything after is acked. */
 const FAIL_FIRST: ScriptedAnswer[] = [{ status: 503 }, { status: 204 }];

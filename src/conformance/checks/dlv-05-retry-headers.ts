@@ -1,8 +1,8 @@
-import type { Check, Skip } from '../check.js';
-import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
-import type { ScriptedAnswer } from '../receiver.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
-import { byWebhookId, lostOnTheSuitesSide, retryNumber } from '../attempts.js';
+import type { Check, Skip } from '../run/check.js';
+import { nonce, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import type { ScriptedAnswer } from '../callback/receiver.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { byWebhookId, lostOnTheSuitesSide, retryNumber } from '../reach/attempts.js';
 
 /** The three failures in turn, then an acknowledgement, and the headers the retries must carry. */
 const SCRIPT: ScriptedAnswer[] = [

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check, Skip } from '../check.js';
+import type { Check, Skip } from '../run/check.js';
 import {
   type SubscribedHook,
   carries,
@@ -8,11 +8,11 @@ import {
   until,
   waitMs,
   withHooks,
-} from '../deliveries.js';
-import type { Received, ScriptedAnswer } from '../receiver.js';
-import { attemptCount, byWebhookId, lostOnTheSuitesSide } from '../attempts.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
-import { watchLoopLag } from '../timing.js';
+} from '../reach/deliveries.js';
+import type { Received, ScriptedAnswer } from '../callback/receiver.js';
+import { attemptCount, byWebhookId, lostOnTheSuitesSide } from '../reach/attempts.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { watchLoopLag } from '../timing/timing.js';
 
 /**
  * DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx fail at once.

@@ -1,12 +1,12 @@
-import type { Check, Skip } from '../check.js';
-import { nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
-import type { Received } from '../receiver.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
-import { ROOM, scaleRemedy } from '../slow-send.js';
+import type { Check, Skip } from '../run/check.js';
+import { nonce, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import type { Received } from '../callback/receiver.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { ROOM, scaleRemedy } from '../timing/slow-send.js';
 import { type TimeScale, scaledMs, timeScales } from '../../time-scale.js';
-import { byWebhookId } from '../attempts.js';
-import { watchImplementationStall } from '../implementation-stall.js';
-import { type GapVerdict, judgeGap, lateByRoundTrip, watchLoopLag } from '../timing.js';
+import { byWebhookId } from '../reach/attempts.js';
+import { watchImplementationStall } from '../timing/implementation-stall.js';
+import { type GapVerdict, judgeGap, lateByRoundTrip, watchLoopLag } from '../timing/timing.js';
 
 /** How late a wait may end beyond twice its length: the answer's round trip and a busy machine. */
 const LATE_MS = 25;

@@ -1,9 +1,9 @@
-import type { Check, Skip } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { carries, nonce, until, waitMs, withHooks } from '../deliveries.js';
-import type { Received } from '../receiver.js';
-import { fixtureChat } from '../sample-events.js';
-import { judgeGap, watchLoopLag } from '../timing.js';
+import type { Check, Skip } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { carries, nonce, until, waitMs, withHooks } from '../reach/deliveries.js';
+import type { Received } from '../callback/receiver.js';
+import { fixtureChat } from '../reach/sample-events.js';
+import { judgeGap, watchLoopLag } from '../timing/timing.js';
 
 /** The service's answer window: 3 seconds of real time, at any time scale. */
 const WINDOW_MS = 3000;

@@ -1,9 +1,9 @@
-import { attemptCount, byWebhookId, lostOnTheSuitesSide } from '../attempts.js';
-import type { Check, Skip } from '../check.js';
-import { carries, nonce, tooLong, until, waitMs, withHooks } from '../deliveries.js';
-import type { Received } from '../receiver.js';
-import { needCredential } from '../needs.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import { attemptCount, byWebhookId, lostOnTheSuitesSide } from '../reach/attempts.js';
+import type { Check, Skip } from '../run/check.js';
+import { carries, nonce, tooLong, until, waitMs, withHooks } from '../reach/deliveries.js';
+import type { Received } from '../callback/receiver.js';
+import { needCredential } from '../run/needs.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /**
  * DLV-09: after the last attempt the event is dropped, the subscription stays, and the next event

@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 
 /**
  * DLV-10: events may arrive out of order. A permission, not a duty: no order an implementation

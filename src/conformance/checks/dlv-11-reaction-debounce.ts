@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { timeScales } from '../../time-scale.js';
-import type { Check, Skip } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { Check, Skip } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
 import {
   type Emission,
   type SubscribedHook,
@@ -11,10 +11,10 @@ import {
   until,
   waitMs,
   withHooks,
-} from '../deliveries.js';
-import { SAMPLE_EVENTS, fixtureChat } from '../sample-events.js';
-import { slowSendSkip } from '../slow-send.js';
-import { watchLoopLag } from '../timing.js';
+} from '../reach/deliveries.js';
+import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
+import { slowSendSkip } from '../timing/slow-send.js';
+import { watchLoopLag } from '../timing/timing.js';
 
 /** The two messages of a trial, by the name findings give them. */
 type MessageName = 'first' | 'second';

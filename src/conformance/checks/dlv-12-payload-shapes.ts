@@ -1,14 +1,14 @@
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
 import {
   type Emission,
   type HookOptions,
   type SubscribedHook,
   nonce,
   withHooks,
-} from '../deliveries.js';
-import { SAMPLE_EVENTS, fixtureChat } from '../sample-events.js';
-import { unixMicroseconds } from '../units.js';
+} from '../reach/deliveries.js';
+import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
+import { unixMicroseconds } from '../run/units.js';
 
 const LOBBY_BOOKED = { booking: { responses: [{ question: 'Company', answer: 'Acme' }] } };
 

@@ -1,5 +1,5 @@
-import type { Check } from '../check.js';
-import { expectAnswer } from '../expect-answer.js';
+import type { Check } from '../run/check.js';
+import { expectAnswer } from '../run/expect-answer.js';
 import {
   CHANNELS,
   CHAT_SCOPES,
@@ -8,8 +8,8 @@ import {
   needCredential,
   noPost,
   openPost,
-} from '../needs.js';
-import { unixMicroseconds } from '../units.js';
+} from '../run/needs.js';
+import { unixMicroseconds } from '../run/units.js';
 
 /**
  * EPH-01: postEphemeral answers `{ok: true, chatId, timestamp, threadTimestamp?}`, the timestamp in

@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import { textOfCharacters } from '../mixed-width-text.js';
-import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
-import { type Case, tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import { textOfCharacters } from '../run/mixed-width-text.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../run/needs.js';
+import { type Case, tableCheck } from '../run/table-check.js';
 
 /** EPH-02: "400 in DMs and multi-person DMs", each a fixture chat of its own. */
 const THREADLESS_CHATS = ['dm', 'mpdm'] as const;

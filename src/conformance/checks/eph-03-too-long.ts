@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import { textOfBytes } from '../mixed-width-text.js';
-import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
-import { tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import { textOfBytes } from '../run/mixed-width-text.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../run/needs.js';
+import { tableCheck } from '../run/table-check.js';
 
 /** EPH-03: the longest text, in bytes of UTF-8 (`x-max-bytes` of the request schema). */
 const MAX_TEXT_BYTES = 8000;

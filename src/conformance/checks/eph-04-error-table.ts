@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import type { Expected } from '../expect-answer.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import type { Expected } from '../run/expect-answer.js';
 import {
   CHAT_SCOPES,
   OPEN_CHATS,
@@ -11,8 +11,8 @@ import {
   noPost,
   openPost,
   people,
-} from '../needs.js';
-import { type Case, tableCheck } from '../table-check.js';
+} from '../run/needs.js';
+import { type Case, tableCheck } from '../run/table-check.js';
 
 /** One row of the table: the post the profile's fixtures make for it, and the answer it wants. */
 interface Row {

@@ -1,4 +1,4 @@
-import type { Check, Skip } from '../check.js';
+import type { Check, Skip } from '../run/check.js';
 import {
   ANSWER_WINDOW_MS,
   type Emission,
@@ -11,9 +11,9 @@ import {
   settleBehind,
   until,
   waitMs,
-} from '../deliveries.js';
-import { connectEphemeralStream } from '../ephemeral-stream.js';
-import type { CheckContext } from '../context.js';
+} from '../reach/deliveries.js';
+import { connectEphemeralStream } from '../reach/ephemeral-stream.js';
+import type { CheckContext } from '../run/context.js';
 import {
   CHAT_SCOPES,
   OPEN_CHATS,
@@ -22,10 +22,10 @@ import {
   needCredential,
   noPost,
   people,
-} from '../needs.js';
-import { SAMPLE_EVENTS, fixtureChat } from '../sample-events.js';
-import { watchLoopLag } from '../timing.js';
-import { waitUndisturbed } from '../timing-quiet.js';
+} from '../run/needs.js';
+import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
+import { watchLoopLag } from '../timing/timing.js';
+import { waitUndisturbed } from '../timing/timing-quiet.js';
 
 /**
  * EPH-05: an ephemeral message reaches the recipient's connected client live and is never a

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
-import { tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../run/needs.js';
+import { tableCheck } from '../run/table-check.js';
 
 /**
  * EPH-06: `sender.id` is trimmed and case-insensitive; empty, omitted or `_` is the root identity;

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { type SubscribedHook, carries, nonce, until, withHooks } from '../deliveries.js';
-import { needCredential } from '../needs.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
-import { rfc3339Utc } from '../units.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { type SubscribedHook, carries, nonce, until, withHooks } from '../reach/deliveries.js';
+import { needCredential } from '../run/needs.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { rfc3339Utc } from '../run/units.js';
 
 /** How long an event may take to arrive, and its outcome to show in the list. */
 const PATIENCE_MS = 5000;

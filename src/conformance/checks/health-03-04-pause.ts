@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check, Skip } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { Check, Skip } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
 import {
   type SubscribedHook,
   carries,
@@ -9,10 +9,10 @@ import {
   until,
   waitMs,
   withHooks,
-} from '../deliveries.js';
-import { needCredential } from '../needs.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
-import { rfc3339Utc } from '../units.js';
+} from '../reach/deliveries.js';
+import { needCredential } from '../run/needs.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { rfc3339Utc } from '../run/units.js';
 
 const DAY = 86_400;
 /** How long an emitted event may take to arrive, and a pause to show in the list. */

@@ -1,4 +1,4 @@
-import type { RegisteredCheck } from '../check.js';
+import type { RegisteredCheck } from '../run/check.js';
 import { auth01MissingCredential } from './auth-01-missing-credential.js';
 import { auth02TokenErrors } from './auth-02-token-errors.js';
 import { auth03TokenGrants } from './auth-03-token-grants.js';

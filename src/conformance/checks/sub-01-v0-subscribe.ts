@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { expectAnswer } from '../expect-answer.js';
-import { needCredential } from '../needs.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { expectAnswer } from '../run/expect-answer.js';
+import { needCredential } from '../run/needs.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

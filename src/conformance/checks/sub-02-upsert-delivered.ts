@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import { expectAnswer } from '../expect-answer.js';
-import { judgeFilter, nonce, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import { expectAnswer } from '../run/expect-answer.js';
+import { judgeFilter, nonce, withHooks } from '../reach/deliveries.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 const { onAir } = SAMPLE_EVENTS;
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Check } from '../check.js';
-import { expectAnswer } from '../expect-answer.js';
-import { needCredential } from '../needs.js';
+import type { Check } from '../run/check.js';
+import { expectAnswer } from '../run/expect-answer.js';
+import { needCredential } from '../run/needs.js';
 
 /**
  * SUB-02: v0 subscribe is an upsert on (event, url): the second call answers the same id and the

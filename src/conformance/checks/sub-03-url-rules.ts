@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { HttpAnswer } from '../../http-answer.js';
-import type { Check } from '../check.js';
-import type { CallInput, CheckContext } from '../context.js';
-import { CLIENT_ERROR, type Expected, SUCCESS } from '../expect-answer.js';
-import { findSubscription } from '../find-subscription.js';
-import { plainHttpDestinations } from '../profile-facts.js';
-import { type Case, tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import type { CallInput, CheckContext } from '../run/context.js';
+import { CLIENT_ERROR, type Expected, SUCCESS } from '../run/expect-answer.js';
+import { findSubscription } from '../reach/find-subscription.js';
+import { plainHttpDestinations } from '../profile/profile-facts.js';
+import { type Case, tableCheck } from '../run/table-check.js';
 
 /** SUB-03: the longest destination URL, in characters. */
 const MAX_URL = 1024;

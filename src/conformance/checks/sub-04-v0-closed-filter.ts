@@ -1,7 +1,7 @@
 import type { HttpAnswer } from '../../http-answer.js';
-import type { Check } from '../check.js';
-import type { CallInput } from '../context.js';
-import { type Case, tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import type { CallInput } from '../run/context.js';
+import { type Case, tableCheck } from '../run/table-check.js';
 
 /**
  * SUB-04: the v0 filter is closed ("No additional properties are allowed") and its `status` takes

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import { expectAnswer } from '../expect-answer.js';
-import { needCredential } from '../needs.js';
+import type { Check } from '../run/check.js';
+import { expectAnswer } from '../run/expect-answer.js';
+import { needCredential } from '../run/needs.js';
 
 /**
  * SUB-05: v0 unsubscribe answers 204 with no body, then 404 ("subscription not found") for the

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { expectAnswer } from '../expect-answer.js';
-import type { Profile } from '../profile.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { expectAnswer } from '../run/expect-answer.js';
+import type { Profile } from '../profile/profile.js';
 
 type Credential = Profile['credentials'][number];
 

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import { needCredential } from '../needs.js';
-import type { StaticSubscription } from '../profile.js';
+import type { Check } from '../run/check.js';
+import { needCredential } from '../run/needs.js';
+import type { StaticSubscription } from '../profile/profile.js';
 
 type Listed = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import { SUCCESS, expectAnswer } from '../expect-answer.js';
-import { findSubscription, readList } from '../find-subscription.js';
-import { needCredential } from '../needs.js';
+import type { Check } from '../run/check.js';
+import { SUCCESS, expectAnswer } from '../run/expect-answer.js';
+import { findSubscription, readList } from '../reach/find-subscription.js';
+import { needCredential } from '../run/needs.js';
 
 /**
  * SUB-07: v1 list answers `{webhooks: [...]}` with static and dynamic entries told apart by

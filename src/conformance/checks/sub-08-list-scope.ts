@@ -1,5 +1,5 @@
-import type { Check } from '../check.js';
-import { tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import { tableCheck } from '../run/table-check.js';
 
 /** SUB-08: v1 list needs `webhook:read`, else 401. */
 export const sub08ListScope: Check = tableCheck({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { CLIENT_ERROR, type Expected, SUCCESS, expectAnswer } from '../expect-answer.js';
-import { findSubscription } from '../find-subscription.js';
-import { needCredential } from '../needs.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { CLIENT_ERROR, type Expected, SUCCESS, expectAnswer } from '../run/expect-answer.js';
+import { findSubscription } from '../reach/find-subscription.js';
+import { needCredential } from '../run/needs.js';
 
 interface FilterCase {
   name: string;

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import { judgeFilter, tooLong, waitMs, withHooks } from '../deliveries.js';
-import { fixtureChat } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import { judgeFilter, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { fixtureChat } from '../reach/sample-events.js';
 
 /**
  * SUB-09: a v1 `chat.reaction` subscription filtered by `names` gets a reaction "only when the

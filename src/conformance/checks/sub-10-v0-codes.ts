@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Check } from '../check.js';
-import { carries, jsonOf, nonce, tooLong, waitMs, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS, fixtureChat } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import { carries, jsonOf, nonce, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
 
 /** The reactions the sample message carries: one the first filter names, one it does not. */
 const CODES = [':thumbs_up:', ':heart:'];

@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { needCredential } from '../needs.js';
-import { lifecycleOf } from '../profile-facts.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { needCredential } from '../run/needs.js';
+import { lifecycleOf } from '../profile/profile-facts.js';
 import { loadVersionRegistry } from '../../versions.js';
 
 interface Case {

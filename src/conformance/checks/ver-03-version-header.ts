@@ -1,5 +1,5 @@
-import type { Check } from '../check.js';
-import { needCredential } from '../needs.js';
+import type { Check } from '../run/check.js';
+import { needCredential } from '../run/needs.js';
 
 /**
  * VER-03: every v1 answer names the version used, errors included: the header the request sent,

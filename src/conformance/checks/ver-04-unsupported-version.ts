@@ -1,8 +1,8 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import { loadVersionRegistry } from '../../versions.js';
-import type { CheckContext } from '../context.js';
-import { needCredential } from '../needs.js';
-import { lifecycleOf } from '../profile-facts.js';
+import type { CheckContext } from '../run/context.js';
+import { needCredential } from '../run/needs.js';
+import { lifecycleOf } from '../profile/profile-facts.js';
 import { listVersions } from '../../versions.js';
 
 /**

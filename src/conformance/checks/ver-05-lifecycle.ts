@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import { differingKeys } from '../expect-answer.js';
-import { needCredential } from '../needs.js';
-import { lifecycleOf } from '../profile-facts.js';
+import type { Check } from '../run/check.js';
+import { differingKeys } from '../run/expect-answer.js';
+import { needCredential } from '../run/needs.js';
+import { lifecycleOf } from '../profile/profile-facts.js';
 
 /**
  * VER-05: a version past its sunset gives 410; a deprecated one answers with `Deprecation` and

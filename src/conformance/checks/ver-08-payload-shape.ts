@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import { since } from '../../versions.js';
-import { jsonOf, nonce, withHooks } from '../deliveries.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import { jsonOf, nonce, withHooks } from '../reach/deliveries.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /**
  * VER-08: payloads are bare before 2026-07-07 and enveloped from it, with `apiVersion` the

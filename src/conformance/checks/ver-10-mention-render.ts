@@ -1,7 +1,7 @@
 import { since } from '../../versions.js';
-import type { Check } from '../check.js';
-import { jsonOf, nonce, withHooks } from '../deliveries.js';
-import { type Mentions, SAMPLE_EVENTS, fixtureChat, mentionsOf } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import { jsonOf, nonce, withHooks } from '../reach/deliveries.js';
+import { type Mentions, SAMPLE_EVENTS, fixtureChat, mentionsOf } from '../reach/sample-events.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A `|label` suffix a mention may carry (VER-13 names it on write; a render may keep one). */

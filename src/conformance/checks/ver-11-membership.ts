@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gateVersion, since } from '../../versions.js';
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { type SubscribedHook, carries, nonce, until, withHooks } from '../deliveries.js';
-import { type ChatName, fixtureChat } from '../sample-events.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { type SubscribedHook, carries, nonce, until, withHooks } from '../reach/deliveries.js';
+import { type ChatName, fixtureChat } from '../reach/sample-events.js';
 
 /** Whether a hook must hear a case; `reading` where only a reading says so (else it is stated). */
 interface Verdict {

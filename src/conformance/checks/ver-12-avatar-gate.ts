@@ -1,7 +1,7 @@
-import type { Check } from '../check.js';
-import type { Expected } from '../expect-answer.js';
-import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../needs.js';
-import { type Case, tableCheck } from '../table-check.js';
+import type { Check } from '../run/check.js';
+import type { Expected } from '../run/expect-answer.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../run/needs.js';
+import { type Case, tableCheck } from '../run/table-check.js';
 import { gateVersion, since } from '../../versions.js';
 
 /** The legacy avatar paths, service-hosted at every version (Sender: `imageUrl`). */

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js';
-import type { CheckContext } from '../context.js';
-import { expectAnswer } from '../expect-answer.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { expectAnswer } from '../run/expect-answer.js';
 import {
   CHAT_SCOPES,
   OPEN_CHATS,
@@ -9,8 +9,8 @@ import {
   needCredential,
   noPost,
   openPost,
-} from '../needs.js';
-import { lifecycleOf } from '../profile-facts.js';
+} from '../run/needs.js';
+import { lifecycleOf } from '../profile/profile-facts.js';
 import { loadVersionRegistry } from '../../versions.js';
 
 /** A group id for mentions where the profile names no user group (VER-10's `fixtures.userGroup`). */

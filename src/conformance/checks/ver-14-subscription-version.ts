@@ -1,8 +1,8 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 import { since } from '../../versions.js';
-import { INHERIT, jsonOf, nonce, withHooks } from '../deliveries.js';
-import { lifecycleOf } from '../profile-facts.js';
-import { SAMPLE_EVENTS } from '../sample-events.js';
+import { INHERIT, jsonOf, nonce, withHooks } from '../reach/deliveries.js';
+import { lifecycleOf } from '../profile/profile-facts.js';
+import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /**
  * VER-14: a subscription keeps the version it was created with, the credential's pin or an explicit

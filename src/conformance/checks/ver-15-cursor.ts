@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import type { Check } from '../run/check.js';
 
 /**
  * VER-15: an invalid cursor gives `invalid_cursor`. Applies where an operation of the version takes

@@ -1,4 +1,5 @@
-import { CLIENT_ERROR } from '../expect-answer.js';
+// generate/: the generated requests of --generate: arbitraries, expected answers, judging.
+import { CLIENT_ERROR } from '../run/expect-answer.js';
 import type { GenerateTarget } from './generate-target.js';
 import { gateVersion } from '../../versions.js';
 

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { decodeBody, mediaTypeOf } from '../../http/http-io.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { pointer } from '../../validation/document-validator.js';
-import type { Profile } from '../profile.js';
+import type { Profile } from '../profile/profile.js';
 import type { RuleId } from './answer-rules.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Profile } from '../profile.js';
+import type { Profile } from '../profile/profile.js';
 import type { Expectation } from './expected-answer.js';
 import type { CaseKind, GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';

@@ -1,5 +1,5 @@
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
-import type { Profile } from '../profile.js';
+import type { Profile } from '../profile/profile.js';
 import { ANSWER_RULES, type Allowed, OPEN, type RuleId, requirementOf } from './answer-rules.js';
 import { bodyJudgement } from './body-rules.js';
 import type { GeneratedCase } from './generated-case.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { OpenApiDocument } from '../../documents.js';
-import type { Profile } from '../profile.js';
+import type { Profile } from '../profile/profile.js';
 import type { Hints } from './schema-arbitrary.js';
 
 /**

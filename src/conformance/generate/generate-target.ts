@@ -2,7 +2,7 @@ import type { OpenApiDocument } from '../../documents.js';
 import { dereference } from '../../openapi/dereference.js';
 import { mergeAllOf } from '../../diff/merge-all-of.js';
 import { HTTP_METHODS, type OperationEntry, listOperations } from '../../openapi/operations.js';
-import type { Profile } from '../profile.js';
+import type { Profile } from '../profile/profile.js';
 
 type Credential = Profile['credentials'][number];
 

@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import { redactDiagnostic } from '../../redact.js';
-import type { Profile } from '../profile.js';
+import type { Profile } from '../profile/profile.js';
 import { type Shard, shardText } from '../shard/shard.js';
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 import type { WatchOutcome } from './delivery-watch.js';
 import { type GeneratedFailure, type GeneratedRun, checkId } from './exercise-target.js';
 import type { GenerateTarget } from './generate-target.js';

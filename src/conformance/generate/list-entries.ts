@@ -1,5 +1,5 @@
-import type { Listed } from '../find-subscription.js';
-import type { Profile } from '../profile.js';
+import type { Listed } from '../reach/find-subscription.js';
+import type { Profile } from '../profile/profile.js';
 import { sendCase } from './send-case.js';
 
 /**

@@ -3,10 +3,10 @@ import {
   sharedDocumentsByVersion,
 } from '../../validation/documents-by-version.js';
 import { listVersions, loadVersionRegistry } from '../../versions.js';
-import type { Callback } from '../callback.js';
-import { lifecycleOf } from '../profile-facts.js';
-import type { Profile } from '../profile.js';
-import type { CheckResult } from '../runner.js';
+import type { Callback } from '../callback/callback.js';
+import { lifecycleOf } from '../profile/profile-facts.js';
+import type { Profile } from '../profile/profile.js';
+import type { CheckResult } from '../run/check-result.js';
 import { partition } from '../shard/partition.js';
 import type { Shard } from '../shard/shard.js';
 import type { CaseScope } from './case-builder.js';

@@ -1,6 +1,6 @@
 import type { HttpAnswer } from '../../http-answer.js';
 import { readHeader } from '../../validation/check-response.js';
-import { recordAnswer } from '../exercised-log.js';
+import { recordAnswer } from '../run/exercised-log.js';
 import { send } from '../transport/send.js';
 import type { GeneratedCase } from './generated-case.js';
 

@@ -1,6 +1,6 @@
 import type { HttpAnswer } from '../../http-answer.js';
-import { listReader, notListed, subscriptionsIn } from '../find-subscription.js';
-import type { Profile } from '../profile.js';
+import { listReader, notListed, subscriptionsIn } from '../reach/find-subscription.js';
+import type { Profile } from '../profile/profile.js';
 import type { GeneratedCase } from './generated-case.js';
 import { listEntries } from './list-entries.js';
 import { sendCase } from './send-case.js';

@@ -1,3 +1,4 @@
+// receiver-suite/: the suite a webhook endpoint is tested with (conformance --receiver).
 /**
  * Forms of one JSON payload other than compact `JSON.stringify` output, each still the same JSON
  * value: the specification (Events, Delivery 1) says a delivery has a JSON body and fixes no serialization,

@@ -1,4 +1,4 @@
-import type { Skip } from '../check.js';
+import type { Skip } from '../run/check.js';
 import type { ReceiverContext } from './context.js';
 
 /**

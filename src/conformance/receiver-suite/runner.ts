@@ -1,6 +1,6 @@
 import { redactDiagnostic } from '../../redact.js';
-import type { Skip } from '../check.js';
-import type { CheckResult } from '../runner.js';
+import type { Skip } from '../run/check.js';
+import type { CheckResult } from '../run/check-result.js';
 import { checkUnitsOf } from '../shard/check-units.js';
 import type { Shard } from '../shard/shard.js';
 import type { WebhookVersion } from '../../webhooks/versions.js';

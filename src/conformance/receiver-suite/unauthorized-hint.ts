@@ -1,4 +1,4 @@
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 import { ACKNOWLEDGED } from './expect-outcome.js';
 
 /**

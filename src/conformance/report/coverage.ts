@@ -1,5 +1,6 @@
-import { type DocumentedSurface, loadSurfaces } from '../documented-surface.js';
-import type { Exercised } from '../exercised-log.js';
+// report/: every report kind (write-reports.ts), the terminal summary, coverage, merging shards.
+import { type DocumentedSurface, loadSurfaces } from '../run/documented-surface.js';
+import type { Exercised } from '../run/exercised-log.js';
 import { groupBy } from '../../group-by.js';
 
 /** How many of something documented a run exercised. */

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 
 /**
  * Whether a diagnostic of `result` is a shape finding (an answer that differs from its document,

@@ -2,28 +2,19 @@ import type { Diagnostic, Exchange } from '../../diagnostic.js';
 import { redactText } from '../../redact.js';
 import { curlLine } from '../transport/curl-line.js';
 import type { GeneratedCase } from '../generate/generated-case.js';
-import type { Exercised } from '../exercised-log.js';
+import type { Exercised } from '../run/exercised-log.js';
 import type { GenerateReport, GeneratedFailure } from '../generate/run-generate.js';
-import type { CheckResult } from '../runner.js';
-import { type Coverage, type VersionCoverage, coverageOf } from './coverage.js';
+import type { CheckResult } from '../run/check-result.js';
+import { type Coverage, coverageOf } from './coverage.js';
+import { coverageSection } from './html-coverage.js';
+import { type CellState, LABEL } from './html-labels.js';
 import { isShapeFinding } from './diagnostic-text.js';
 import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
 import { escapeHtml as esc } from './html-escape.js';
 import { toJsonReport } from './json-report.js';
-import { SEVERITY, type Verdict } from './requirement-summary.js';
+import { SEVERITY } from './requirement-summary.js';
 import { coverageLine } from './text-summary.js';
 import { groupBy } from '../../group-by.js';
-
-/** A grid cell's state: a verdict, or a pass that carries warnings. */
-type CellState = Verdict | 'warning';
-
-const LABEL: Record<CellState, string> = {
-  passed: 'passed',
-  failed: 'failed',
-  not_applicable: 'n/a',
-  not_testable: 'untestable',
-  warning: 'warning',
-};
 
 /** Bounds on what one report embeds, so a full run with the generative phase stays small. */
 const MAX_VALUE_CHARS = 3000;
@@ -337,74 +328,3 @@ function caseText(request: GeneratedCase): string {
 }
 
 /** What the run exercised of the documents, and what it never did. */
-function coverageSection(report: JsonReport, coverage: Coverage | undefined): string {
-  const tested = report.requirements.filter(
-    (r) => r.verdict === 'passed' || r.verdict === 'failed',
-  );
-  const untested = report.requirements.filter((r) => !tested.includes(r));
-  const requirements = `<p id="requirements-covered">requirements tested: <b>${tested.length}/${report.requirements.length}</b>${untested.length ? ` · not tested: ${untested.map((r) => `<a href="#${esc(`q-${r.requirement}`)}">${esc(r.requirement)}</a> (${esc(LABEL[r.verdict])})`).join(', ')}` : ''}</p>`;
-  if (!coverage)
-    return `<section id="coverage"><h2>API coverage</h2><p>This report carries no record of what the run exercised.</p>${requirements}</section>`;
-  const tallies = (
-    [
-      ['operations', coverage.operations],
-      ['documented answers', coverage.answers],
-      ['webhook events', coverage.events],
-    ] as const
-  ).map(
-    ([label, t]) =>
-      `<li>${label}: <b data-coverage="${label}">${t.covered}/${t.total}</b> (${t.total ? Math.round((100 * t.covered) / t.total) : 100}%)</li>`,
-  );
-  return `<section id="coverage"><h2>API coverage</h2>
-<ul>${tallies.join('')}</ul>${requirements}
-${coverage.versions.map(versionCoverageOf).join('\n')}
-${neverOf(coverage)}</section>`;
-}
-
-function versionCoverageOf({ version, operations, events }: VersionCoverage): string {
-  const answers = operations.flatMap((o) => o.answers);
-  const count = (n: number, of: number, what: string) => `${what} ${n}/${of}`;
-  const heading = [
-    count(operations.filter(exercised).length, operations.length, 'operations'),
-    count(answers.filter((a) => a.seen.length).length, answers.length, 'answers'),
-    count(events.filter((e) => e.delivered).length, events.length, 'events'),
-  ].join(', ');
-  const rows = operations.map((o) => {
-    const chips = o.answers.map(
-      (a) =>
-        `<span class="chip ${a.seen.length ? 'hit' : 'miss'}" title="${esc(a.seen.length ? `got ${a.seen.join(', ')}` : 'never got')}">${esc(a.response)}</span>`,
-    );
-    const odd = o.undocumented.map(
-      (s) => `<span class="chip odd" title="not documented">${s}</span>`,
-    );
-    return `<tr><td>${esc(o.method)} ${esc(o.path)}</td><td>${chips.join('')}${odd.join('')}</td></tr>`;
-  });
-  const delivered = events.map(
-    (e) => `<span class="chip ${e.delivered ? 'hit' : 'miss'}">${esc(e.event)}</span>`,
-  );
-  return `<details id="${esc(`cov-${version}`)}"><summary>${esc(version)}: ${esc(heading)}</summary><div class="body">
-<table class="cov"><thead><tr><th>operation</th><th>documented answers (green: got; yellow: got, undocumented)</th></tr></thead><tbody>${rows.join('')}</tbody></table>
-${events.length ? `<div class="label">webhook events delivered</div><p>${delivered.join('')}</p>` : ''}</div></details>`;
-}
-
-const exercised = (o: VersionCoverage['operations'][number]) =>
-  o.answers.some((a) => a.seen.length > 0) || o.undocumented.length > 0;
-
-/** Per version, the operations, answers and events the run never exercised. */
-function neverOf(coverage: Coverage): string {
-  const lines = coverage.versions.flatMap(({ version, operations, events }) => {
-    const missed = operations.flatMap((o) => {
-      const answers = o.answers.filter((a) => a.seen.length === 0).map((a) => a.response);
-      if (!exercised(o)) return [`${o.method} ${o.path}: never called`];
-      return answers.length ? [`${o.method} ${o.path}: ${answers.join(', ')}`] : [];
-    });
-    const silent = events.filter((e) => !e.delivered).map((e) => e.event);
-    if (silent.length) missed.push(`events never delivered: ${silent.join(', ')}`);
-    return missed.length
-      ? [
-          `<li><b>${esc(version)}</b><ul>${missed.map((m) => `<li>${esc(m)}</li>`).join('')}</ul></li>`,
-        ]
-      : [];
-  });
-  return `<details id="never"><summary>never exercised (${lines.length} versions)</summary><div class="body"><ul>${lines.join('')}</ul></div></details>`;
-}

@@ -1,6 +1,6 @@
 import type { GenerateReport } from '../generate/run-generate.js';
-import type { CheckResult } from '../runner.js';
-import type { Exercised } from '../exercised-log.js';
+import type { CheckResult } from '../run/check-result.js';
+import type { Exercised } from '../run/exercised-log.js';
 import { allPassed, summarizeByRequirement, verdictFor } from './requirement-summary.js';
 
 /**

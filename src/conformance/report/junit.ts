@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { GenerateReport } from '../generate/run-generate.js';
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 import { diagnosticText } from './diagnostic-text.js';
 
 const builder = new XMLBuilder({

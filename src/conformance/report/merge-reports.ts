@@ -2,7 +2,7 @@ import { listVersions } from '../../versions.js';
 import { CHECKS } from '../checks/index.js';
 import type { GenerateReport } from '../generate/run-generate.js';
 import { RECEIVER_CHECKS } from '../receiver-suite/checks/index.js';
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 import type { ShardReport } from './read-report.js';
 import { SEVERITY } from './requirement-summary.js';
 import { withoutAddress } from '../shard/fingerprint.js';

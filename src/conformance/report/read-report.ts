@@ -1,5 +1,5 @@
 import type { GenerateReport } from '../generate/run-generate.js';
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 import { listVersions } from '../../versions.js';
 import { MAX_SHARDS, type Shard } from '../shard/shard.js';
 import type { Exercised, RunInfo } from './write-reports.js';

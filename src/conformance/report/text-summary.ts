@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { GenerateReport } from '../generate/run-generate.js';
-import type { CheckResult } from '../runner.js';
+import type { CheckResult } from '../run/check-result.js';
 import type { Coverage, Tally } from './coverage.js';
 import { diagnosticText } from './diagnostic-text.js';
 import { summarizeByRequirement } from './requirement-summary.js';

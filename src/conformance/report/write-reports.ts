@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { GenerateReport } from '../generate/run-generate.js';
-import type { Exercised } from '../exercised-log.js';
-import type { CheckResult } from '../runner.js';
+import type { Exercised } from '../run/exercised-log.js';
+import type { CheckResult } from '../run/check-result.js';
 import type { Coverage } from './coverage.js';
 import { toHtmlReport } from './html-report.js';
 import type { Shard } from '../shard/shard.js';
@@ -29,7 +29,7 @@ export interface RunInfo {
 
 // What the run exercised (exercised-log.ts records it): declared beside its recorder, so the
 // reporters and the run share it without a cycle.
-export type { Exercised } from '../exercised-log.js';
+export type { Exercised } from '../run/exercised-log.js';
 
 /** Everything a report is written from: a run's results, or shards' merged. */
 export interface ReportInput {

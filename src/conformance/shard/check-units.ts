@@ -1,4 +1,5 @@
-import type { Check } from '../check.js';
+// shard/: splitting a run into --shard k/n parts that name no state in common.
+import type { Check } from '../run/check.js';
 import { partition } from './partition.js';
 import type { Shard } from './shard.js';
 

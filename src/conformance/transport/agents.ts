@@ -1,3 +1,4 @@
+// transport/: how every request of the suite reaches the implementation, and why one failed.
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 

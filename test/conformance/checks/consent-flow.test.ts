@@ -1,9 +1,9 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '../../../src/conformance/context.ts';
-import { authorize, consentForm } from '../../../src/conformance/oauth-flow.ts';
-import type { Profile } from '../../../src/conformance/profile.ts';
+import { createContext } from '../../../src/conformance/run/context.ts';
+import { authorize, consentForm } from '../../../src/conformance/oauth/index.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 
 const REDIRECT_URI = 'http://localhost:8080/callback';
 const CLIENT = { id: 'client_public', redirectUris: [REDIRECT_URI], scopes: ['chat:write'] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryFindings } from '../../../src/conformance/delivery-findings.ts';
-import type { Hook } from '../../../src/conformance/receiver.ts';
+import { deliveryFindings } from '../../../src/conformance/reach/delivery-findings.ts';
+import type { Hook } from '../../../src/conformance/callback/receiver.ts';
 
 const hookOf = (...payloads: unknown[]): Hook => ({
   url: 'http://127.0.0.1/hook/1',

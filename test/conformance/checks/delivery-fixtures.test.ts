@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
-import type { Profile } from '../../../src/conformance/profile.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 import { type CheckResult, runConformance } from '../../../src/conformance/runner.ts';
-import { fixtureChat } from '../../../src/conformance/sample-events.ts';
+import { fixtureChat } from '../../../src/conformance/reach/sample-events.ts';
 import { CHATS, USERS } from '../../../src/reference/chats.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
 import { since } from '../../../src/versions.ts';

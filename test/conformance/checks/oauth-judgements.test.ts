@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../../src/conformance/context.ts';
+import type { Finding } from '../../../src/conformance/run/context.ts';
 import {
   type AuthorizeOutcome,
   expectAuthorizeRefused,
   sameScopes,
   scopeSet,
   tokenFieldProblems,
-} from '../../../src/conformance/oauth-flow.ts';
+} from '../../../src/conformance/oauth/index.ts';
 
 const REGISTERED = 'http://localhost:8080/callback';
 const CLIENT = { id: 'client_public', redirectUris: [REGISTERED], scopes: ['chat:write'] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from '../../../src/conformance/oauth-flow.ts';
+import { redirectTarget } from '../../../src/conformance/oauth/index.ts';
 import type { HttpAnswer } from '../../../src/http-answer.ts';
 
 const BASE = 'http://127.0.0.1:4000';

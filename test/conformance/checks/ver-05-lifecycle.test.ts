@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
-import type { Profile } from '../../../src/conformance/profile.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 import { runConformance } from '../../../src/conformance/runner.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 import { listVersions } from '../../../src/versions.ts';

@@ -7,7 +7,7 @@ import {
   type GeneratedFailure,
   runGenerate,
 } from '../../../src/conformance/generate/run-generate.ts';
-import type { Profile } from '../../../src/conformance/profile.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 import { listVersions, loadVersionRegistry } from '../../../src/versions.ts';
 import { composeHooks } from '../compose-hooks.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runGenerate } from '../../../src/conformance/generate/run-generate.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
-import type { Profile } from '../../../src/conformance/profile.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 import { listVersions } from '../../../src/versions.ts';
 import { startRecordingServer } from '../../support/recording-server.ts';
 import { useReferenceServer } from '../../support/reference-server.ts';

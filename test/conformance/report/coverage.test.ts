@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type DocumentedSurface,
   surfaceFrom,
-} from '../../../src/conformance/documented-surface.ts';
+} from '../../../src/conformance/run/documented-surface.ts';
 import { type Coverage, coverageOf } from '../../../src/conformance/report/coverage.ts';
 import { coverageLine } from '../../../src/conformance/report/text-summary.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Profile } from '../../../src/conformance/profile.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 import { CHATS, USERS, findChat } from '../../../src/reference/chats.ts';
 import { hearsChatEvent } from '../../../src/reference/deliveries/audience.ts';
 import type { ServiceEvent } from '../../../src/reference/deliveries/service-event.ts';

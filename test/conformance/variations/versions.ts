@@ -1,4 +1,4 @@
-import type { Profile } from '../../../src/conformance/profile.ts';
+import type { Profile } from '../../../src/conformance/profile/profile.ts';
 import { listVersions, loadVersionRegistry } from '../../../src/versions.ts';
 import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Variation } from '../variation-catalogue.ts';

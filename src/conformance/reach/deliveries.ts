@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Clock, scaledMs, timeScales } from '../../time-scale.js';
+import type { Skip } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { deliveryFindings } from './delivery-findings.js';
+import { recordDeliveries } from '../run/exercised-log.js';
+import { findSubscription } from './find-subscription.js';
+import { needCredential } from '../run/needs.js';
+import type { Hook, Received, Responder } from '../callback/receiver.js';
+import { receiverUnreachable } from '../callback/receiver-reach.js';
+import { watchLoopLag } from '../timing/timing.js';
+import { send } from '../transport/send.js';
+
+export interface HookOptions {
+  generation?: 'v0' | 'v1';
+  event: string;
+  /** v1 only: the subscription's own version; without it the credential's pin applies (VER-14). */
+  apiVersion?: string;
+  filter?: Record<string, unknown>;
+  /** The pin of the credential that subscribes; the version under test by default. */
+  pin?: string;
+  /** How the receiver answers; 204 to everything by default. */
+  respond?: Responder;
+}
+
+/**
+ * What the implementation emits an event from: its payload fields and the facts it does not show.
+ * The suite POSTs it to the profile's `eventTrigger` as JSON `{generation, event, data, context?}`
+ * (docs/conformance-profile.md):
+ * - `generation`: `v0` or `v1`; `event`: the event name in that generation's vocabulary
+ *   (`chat:message:dm`, `chat.message`).
+ * - `data`: the v0 payload, or what the v1 envelope's `data` holds (the implementation envelopes it
+ *   from 2026-07-07, VER-08). Every id in it is the profile's own (`fixtures.users`,
+ *   `fixtures.chats`, `fixtures.userGroup`), never one of the reference server's seed; a field that
+ *   is a Tagged UUID carries the id behind a letter of the suite's choosing (sample-events.ts). v1
+ *   message text is written in the current mention grammar (`<!subteam^group>`, `<!channel>`,
+ *   `<@user>`): every version accepts it on write (VER-13), and the implementation renders it in
+ *   each subscription's version (VER-10).
+ * - `context`: the facts the payload does not show. `chatId`, on every chat event: the chat, as an
+ *   id of `fixtures.chats`; who hears the event follows from it (VER-11, "chats where the app
+ *   participates"). `mentionsApp`, on messages: whether the message mentions the app (its text then
+ *   carries `<@fixtures.users.app>`). `changedReaction`, on v1 reactions: the reaction that changed,
+ *   which the `names` filter reads (sub-09-v1-reaction-names). Filters may also read `hasVideo`,
+ *   which no check sends at present.
+ * The trigger answers 2xx once it has taken the event.
+ */
+export interface Emission {
+  data: Record<string, unknown>;
+  context?: Record<string, unknown>;
+}
+
+export interface SubscribedHook extends Hook {
+  /** The subscription's id: v0 subscribe answers it (SUB-01); v1's is found in the list (SUB-07). */
+  id: string;
+  /** The credential that subscribed the hook: deliveries are signed with its app's secret. */
+  token: string;
+  /** Makes the implementation emit this hook's event (through the profile's trigger). */
+  emit(emission: Emission): Promise<void>;
+  /** Waits until `count` attempts arrived or `timeoutMs` passed; says whether they did. */
+  arrived(count: number, timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const NO_TRIGGER: Skip = {
+  skip: 'not_testable',
+  reason:
+    'the profile names no eventTrigger, so the suite cannot make the implementation emit events',
+};
+
+/** As `apiVersion`: send none, so the subscription takes the credential's pin (VER-14). */
+export const INHERIT = 'inherit';
+
+/**
+ * Opens the hooks a check needs, runs `body` with them, and closes them whatever happens. Says why
+ * when the profile cannot deliver to the suite.
+ */
+export async function withHooks(
+  context: CheckContext,
+  options: HookOptions[],
+  body: (hooks: SubscribedHook[]) => Promise<void>,
+): Promise<void | Skip> {
+  const hooks: SubscribedHook[] = [];
+  try {
+    for (const option of options) {
+      const hook = await openHook(context, option);
+      if ('skip' in hook) return hook;
+      hooks.push(hook);
+    }
+    return await body(hooks);
+  } finally {
+    await Promise.all(hooks.map((hook) => hook.close()));
+  }
+}
+
+/** A value unique to one emission, so a check tells its own deliveries from others'. */
+export function nonce(): string {
+  return `conformance-${randomUUID()}`;
+}
+
+/** Longest real wait a check makes without `--full-schedule`. */
+const WAIT_BUDGET_MS = 20_000;
+
+/**
+ * How long to wait for `seconds` of service time on one of the profile's clocks (retry waits by
+ * default).
+ */
+export function waitMs(
+  { profile }: CheckContext,
+  seconds: number,
+  clock: Clock = 'retries',
+): number {
+  return scaledMs(seconds, timeScales(profile.timeScale)[clock]);
+}
+
+/**
+ * A skip when waiting `seconds` of service time would exceed the budget and the run did not ask for
+ * the full schedule.
+ */
+export function tooLong(
+  context: CheckContext,
+  seconds: number,
+  clock: Clock = 'retries',
+): Skip | undefined {
+  // Without a trigger nothing is delivered, however long one waits: say that first.
+  if (!context.profile.eventTrigger) return NO_TRIGGER;
+  const ms = waitMs(context, seconds, clock);
+  if (ms <= WAIT_BUDGET_MS || context.fullSchedule) return undefined;
+  const scale = timeScales(context.profile.timeScale)[clock];
+  return {
+    skip: 'not_testable',
+    reason: `waiting ${seconds} s of service time takes ${Math.round(ms / 1000)} s at a ${clock} time scale of ${scale}; run with --full-schedule`,
+  };
+}
+
+/**
+ * Subscribes a fresh receiver path to `event` with an organization credential pinned to the version
+ * under test, or says why deliveries cannot be tested (no trigger in the profile, no credential).
+ */
+export async function openHook(
+  context: CheckContext,
+  {
+    generation = 'v1',
+    event,
+    apiVersion,
+    filter,
+    pin = context.version,
+    respond = () => ({ status: 204 }),
+  }: HookOptions,
+): Promise<SubscribedHook | Skip> {
+  // v1 hooks deliver in the version under test unless a check asks otherwise (VER-14).
+  if (generation === 'v1' && apiVersion === undefined) apiVersion = context.version;
+  if (apiVersion === INHERIT) apiVersion = undefined;
+  const { profile, call } = context;
+  if (!profile.eventTrigger) return NO_TRIGGER;
+  const unreachable = receiverUnreachable(profile, context.callback);
+  if (unreachable) return { skip: 'not_testable', reason: unreachable };
+  const need = needCredential(context, {
+    operation: `${generation} post /webhook.subscribe`,
+    pin,
+    scopes: ['webhook:write'],
+  });
+  if ('skip' in need) return need;
+  const receiver = await context.receiver();
+  const hook = receiver.hook(respond);
+  const { token } = need;
+  // Deliveries come in the subscription's version: its own, or the pin it inherits (VER-14).
+  const contract = { event, version: generation === 'v0' ? 'v0' : (apiVersion ?? pin) };
+  const json = {
+    event,
+    url: hook.url,
+    ...(filter ? { filter } : {}),
+    ...(apiVersion ? { apiVersion } : {}),
+  };
+  const subscribed = await call({
+    path: `/${generation}/webhook.subscribe`,
+    method: 'POST',
+    token,
+    json,
+  });
+  const found = await subscriptionOf(context, generation, subscribed, {
+    token,
+    event,
+    url: hook.url,
+  });
+  if (!('id' in found)) {
+    receiver.remove(hook);
+    if ('skip' in found) return found;
+    throw new Error(found.problem);
+  }
+  const { id } = found;
+  return {
+    ...hook,
+    id,
+    token,
+    emit: (emission) => trigger(context, generation, event, emission),
+    arrived: (count, timeoutMs) => until(() => hook.received.length >= count, timeoutMs),
+    async close() {
+      receiver.remove(hook);
+      // Every delivery is held to its payload contract here, whichever check opened the hook, so
+      // no check has to remember to (DLV-12, VER-08).
+      const findings = deliveryFindings(contract, hook);
+      recordDeliveries(contract, hook.received.length);
+      for (const { message, requirement, location, expected, actual } of findings)
+        context.report({ message, requirement, location, expected, actual });
+      const unsubscribe = generation === 'v0' ? { form: { id } } : { json: { id } };
+      await call({
+        path: `/${generation}/webhook.unsubscribe`,
+        method: 'POST',
+        token,
+        ...unsubscribe,
+      });
+    },
+  };
+}
+
+/**
+ * The id of what a subscribe of the receiver created: v0 answers the subscription (SUB-01); v1's
+ * answer is not shown, so its subscription is found in the list by event and url (SUB-07).
+ */
+async function subscriptionOf(
+  context: CheckContext,
+  generation: 'v0' | 'v1',
+  subscribed: { status: number; body?: any },
+  wanted: { token: string; event: string; url: string },
+): Promise<{ id: string } | { problem: string } | Skip> {
+  const refused = `subscribing the receiver to ${wanted.event} answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`;
+  if (subscribed.status < 200 || subscribed.status > 299) return { problem: refused };
+  if (generation === 'v1') return findSubscription(context, wanted);
+  const id = subscribed.body?.id;
+  return typeof id === 'string' ? { id } : { problem: `${refused}, without the subscription id` };
+}
+
+async function trigger(
+  context: CheckContext,
+  generation: 'v0' | 'v1',
+  event: string,
+  { data, context: facts }: Emission,
+): Promise<void> {
+  const answer = await sendTrigger(context.profile.eventTrigger!, {
+    generation,
+    event,
+    data,
+    ...(facts ? { context: facts } : {}),
+  });
+  if (!answer.ok) throw new Error(`the event trigger answered ${answer.status} ${answer.text}`);
+}
+
+/** One request to the profile's event trigger (docs/conformance-profile.md), its answer read. */
+export async function sendTrigger(
+  eventTrigger: string,
+  emission: { generation: 'v0' | 'v1'; event: string; data: unknown; context?: unknown },
+): Promise<{ ok: boolean; status: number; text: string }> {
+  const { status, body } = await send({
+    url: eventTrigger,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(emission),
+  });
+  const text = body === undefined || typeof body === 'string' ? (body ?? '') : JSON.stringify(body);
+  return { ok: status >= 200 && status <= 299, status, text };
+}
+
+/** Polls `condition` every 5 ms until it holds or `timeoutMs` passes. */
+export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition() && performance.now() < deadline) await sleep(5);
+  return condition();
+}
+
+/**
+ * Whether an attempt carries `marker`, however its JSON is written (indented, keys in any order,
+ * characters escaped as `\u` sequences or `\/`: the specification fixes none of that), or in its raw text
+ * when it is no JSON.
+ */
+export function carries(received: Received, marker: string): boolean {
+  if (received.body.includes(marker)) return true;
+  const json = jsonOf(received);
+  return json !== undefined && JSON.stringify(json).includes(marker);
+}
+
+/** The JSON body of an attempt, or undefined when it is not JSON. */
+export function jsonOf(received: Received): any {
+  try {
+    return JSON.parse(received.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long an attempt has to be answered before it counts as failed (DLV-08, not scaled). */
+export const ANSWER_WINDOW_MS = 3000;
+
+/** What `settleBehind` saw of its marker. */
+export interface Settled {
+  /** Whether the marker arrived within the patience. */
+  came: boolean;
+  /** From emitting the marker to its arrival (or to the end of the patience), ms. */
+  tookMs: number;
+  /** How long the suite's own event loop stalled meanwhile (timing.ts), ms. */
+  stalledMs: number;
+}
+
+/** The least a check waits behind its marker: the poll's and timers' own granularity. */
+const SETTLE_FLOOR_MS = 50;
+
+/**
+ * Gives every event the implementation emitted to `hook`'s subscription before now its chance to
+ * arrive, however busy the machine: emits `emission` (an event the hook hears, carrying `marker`)
+ * after them, waits for it (`patienceMs` at most), then as long again as it took, since deliveries
+ * may arrive out of order (DLV-10) and the marker shows how long one takes under the present load.
+ * A fixed wait holds only on an idle machine.
+ */
+export async function settleBehind(
+  hook: SubscribedHook,
+  emission: Emission,
+  marker: string,
+  patienceMs = 5000,
+): Promise<Settled> {
+  const lag = watchLoopLag();
+  try {
+    const emitted = performance.now();
+    await hook.emit(emission);
+    const came = await until(() => hook.received.some((r) => carries(r, marker)), patienceMs);
+    const tookMs = performance.now() - emitted;
+    if (came) await sleep(Math.max(SETTLE_FLOOR_MS, Math.min(tookMs, patienceMs)));
+    return { came, tookMs, stalledMs: lag.stop() };
+  } finally {
+    lag.stop();
+  }
+}
+
+/** How often `awaitHearing` emits another marker while none has arrived. */
+const HEARING_EVERY_MS = 500;
+
+/**
+ * Waits until `hook`'s subscription hears events: emits a marker event (`emissionOf(marker)`) and
+ * waits for it, emitting another every half second while none has arrived (`patienceMs` in all).
+ * Nothing says an implementation routes events to a subscription the moment it answers the
+ * subscribe, so a check that must show an action emits nothing first shows its subscription hears.
+ */
+export async function awaitHearing(
+  hook: SubscribedHook,
+  emissionOf: (marker: string) => Emission,
+  patienceMs = 5000,
+): Promise<Settled> {
+  const lag = watchLoopLag();
+  try {
+    const started = performance.now();
+    const markers: string[] = [];
+    const heard = () => hook.received.some((r) => markers.some((m) => carries(r, m)));
+    let came = false;
+    while (!came && performance.now() - started < patienceMs) {
+      const marker = nonce();
+      markers.push(marker);
+      await hook.emit(emissionOf(marker));
+      const left = patienceMs - (performance.now() - started);
+      came = await until(heard, Math.max(0, Math.min(HEARING_EVERY_MS, left)));
+    }
+    return { came, tookMs: performance.now() - started, stalledMs: lag.stop() };
+  } finally {
+    lag.stop();
+  }
+}
+
+/**
+ * What a filtered hook got of `sent`, each `[what, emit]` emitting one event carrying the marker it
+ * is given: the last the one the filter takes, the others ones it refuses. Once the taken one
+ * arrived (within `patienceMs`), the refused ones, emitted first, had the same chance to arrive,
+ * and none may have.
+ */
+export async function judgeFilter(
+  context: CheckContext,
+  hook: SubscribedHook,
+  name: string,
+  sent: ReadonlyArray<[what: string, emit: (marker: string) => Promise<void>]>,
+  patienceMs = 5000,
+): Promise<void> {
+  const markers = sent.map(() => nonce());
+  for (const [i, [, emit]] of sent.entries()) await emit(markers[i]!);
+  const arrived = (marker: string) => hook.received.some((r) => carries(r, marker));
+  const taken = markers.at(-1)!;
+  const started = performance.now();
+  while (!arrived(taken) && performance.now() - started < patienceMs) await sleep(50);
+  // The refused ones were emitted first: a little longer gives any that were sent the same chance.
+  await sleep(200);
+  if (!arrived(taken))
+    context.report({
+      message: `${name}: ${sent.at(-1)![0]} was not delivered within ${Math.round(patienceMs)} ms`,
+    });
+  const wrong = sent.slice(0, -1).filter((_, i) => arrived(markers[i]!));
+  if (wrong.length)
+    context.report({
+      message: `${name}: delivered ${wrong.map(([what]) => what).join(' and ')}, which the filter refuses`,
+      expected: 'not delivered',
+      actual: wrong.map(([what]) => what),
+    });
+}
