@@ -20,4 +20,26 @@ describe('since and gateVersion', () => {
     const without = { ...registry, versions: registry.versions.map((v) => ({ ...v, gates: [] })) };
     expect(() => gateVersion('envelope', without)).toThrow(/no version of the registry/);
   });
+
+  it('since() refuses such a gate at a listed version; v0 and unlisted versions are false first', () => {
+    const without = { ...registry, versions: registry.versions.map((v) => ({ ...v, gates: [] })) };
+    expect(() => since(versions.at(-1)!, 'envelope', without)).toThrow(/no version of the/);
+    expect(since('v0', 'envelope', without)).toBe(false);
+    expect(since('1999-01-01', 'envelope', without)).toBe(false);
+  });
+
+  // since() reads an index of its registry: another registry, or a copy changed since it was
+  // last asked, answers from its own gates, not from an index of the shipped one.
+  it('answers each registry from its own gates', () => {
+    const [first, ...rest] = registry.versions;
+    const [gate, introduced] = gates.find(([, version]) => version !== first!.version)!;
+    const early = { id: gate, requirements: [], summary: '' };
+    const moved = { ...registry, versions: [{ ...first!, gates: [early] }, ...rest] };
+    expect(since(first!.version, gate)).toBe(false);
+    expect(since(first!.version, gate, moved)).toBe(true);
+    expect(gateVersion(gate, moved)).toBe(first!.version);
+    moved.versions = rest;
+    expect(since(first!.version, gate, moved)).toBe(false);
+    expect(gateVersion(gate, moved)).toBe(introduced);
+  });
 });

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { groupBy } from '../../src/group-by.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { compileDist } from '../build/dist.ts';
 import { own } from './owned-child.ts';
@@ -241,11 +242,9 @@ function print(runs: number, printed: Labelled[]): void {
   console.log(
     `  ${printed.length} runs, ${results} results, ${falses.length} false (failed or not testable; target 0)`,
   );
-  const byCheck = new Map<string, string[]>();
-  for (const { label, r } of falses)
-    byCheck.set(r.check, [...(byCheck.get(r.check) ?? []), `${label}, ${r.version}: ${said(r)}`]);
-  for (const [check, messages] of [...byCheck].sort((a, b) => b[1].length - a[1].length)) {
-    console.log(`  ${check}: ${messages.length} false`);
-    for (const message of messages) console.log(`    ${message}`);
+  const byCheck = groupBy(falses, ({ r }) => r.check);
+  for (const [check, found] of [...byCheck].sort((a, b) => b[1].length - a[1].length)) {
+    console.log(`  ${check}: ${found.length} false`);
+    for (const { label, r } of found) console.log(`    ${label}, ${r.version}: ${said(r)}`);
   }
 }

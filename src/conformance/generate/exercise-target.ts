@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type Diagnostic, diagnostic } from '../../diagnostic.js';
 import { redactDiagnostic } from '../../redact.js';
+import { groupBy } from '../../group-by.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { caseArbitrary } from './case-arbitrary.js';
 import type { CaseScope } from './case-builder.js';
@@ -95,8 +96,10 @@ export async function exerciseTarget(
   const everyCase = fc.asyncProperty(arbitrary, async (request) => {
     const at = index++;
     kinds[request.kind] = (kinds[request.kind] ?? 0) + 1;
-    for (const [signature, findings] of bySignature(
+    // A case counts once for each way it failed.
+    for (const [signature, findings] of groupBy(
       await exerciseCase(request, target, exercise),
+      (finding) => finding.signature,
     )) {
       const group = groups.get(signature);
       if (group) group.occurrences += 1;
@@ -182,14 +185,6 @@ async function shrink(
     curl: curlLine(shown, profile.baseUrl),
     findings,
   };
-}
-
-/** The findings of one case by signature: a case counts once for each way it failed. */
-function bySignature(findings: CaseFinding[]): Map<string, CaseFinding[]> {
-  const grouped = new Map<string, CaseFinding[]>();
-  for (const finding of findings)
-    grouped.set(finding.signature, [...(grouped.get(finding.signature) ?? []), finding]);
-  return grouped;
 }
 
 /** The check id of an operation's generated requests in the results. */

@@ -26,10 +26,14 @@ export async function readAnswer(
 }
 
 function headersOf(raw: string[]): Record<string, string> {
+  // Each repeated value is appended in place, not copied with the others: the implementation
+  // under test decides how often a header repeats.
   const headers = new Map<string, string[]>();
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    headers.set(name, [...(headers.get(name) ?? []), raw[i + 1]!]);
+    const values = headers.get(name);
+    if (values) values.push(raw[i + 1]!);
+    else headers.set(name, [raw[i + 1]!]);
   }
   return Object.fromEntries(
     [...headers].map(([name, values]) => [name, values.join(name === 'set-cookie' ? '\n' : ', ')]),

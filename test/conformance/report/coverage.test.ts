@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type DocumentedSurface,
@@ -5,6 +8,7 @@ import {
 } from '../../../src/conformance/run/documented-surface.ts';
 import { type Coverage, coverageOf } from '../../../src/conformance/report/coverage.ts';
 import { coverageLine } from '../../../src/conformance/report/text-summary.ts';
+import { writeReports } from '../../../src/conformance/report/write-reports.ts';
 
 /** Two documents: a dated one with a range and an event, and v0's with `default`. */
 const SURFACES = new Map<string, DocumentedSurface>([
@@ -137,5 +141,28 @@ describe('coverageLine (the terminal headline)', () => {
   ];
   it.each(cases)('%s', (_, exercised, want) => {
     expect(coverageLine(coverageOf(exercised, ['2026-08-25'], SURFACES))).toBe(want);
+  });
+});
+
+// finishRun works coverage out once and hands it to the reports: the HTML report draws the one it
+// is given (here over the small documents above) rather than working it out again from what the
+// run exercised (which would be over the real documents).
+describe('the coverage a run worked out', () => {
+  it('is the one its HTML report shows', async () => {
+    const exercised = { answers: ['2026-08-25 GET /webhook.list 200'], events: [] };
+    const coverage = coverageOf(exercised, ['2026-08-25'], SURFACES);
+    const run = { profile: 'p.json', versions: ['2026-08-25'], startedAt: '', durationMs: 1 };
+    const dir = await mkdtemp(join(tmpdir(), 'coverage-'));
+    try {
+      const file = join(dir, 'report.html');
+      await writeReports([{ kind: 'html', file }], { results: [], run, exercised, coverage });
+      const html = await readFile(file, 'utf8');
+      expect(coverageLine(coverage)).toBe(
+        'coverage: operations 1/4, documented answers 2/9, events 0/3',
+      );
+      expect(html).toContain(coverageLine(coverage));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
