@@ -1,3 +1,4 @@
+import { clauseCoverage, clauseLine } from '../conformance/report/clause-coverage.js';
 import { coverageOf } from '../conformance/report/coverage.js';
 import { allPassed } from '../conformance/report/requirement-summary.js';
 import { coverageLine, generatedSummary, textSummary } from '../conformance/report/text-summary.js';
@@ -18,7 +19,7 @@ export function parseReport(value: string): ReportRequest {
 
 /**
  * The end of a run, or of a merge of its shards: the summary, the generated requests' and the
- * coverage where there are some, then the reports asked for; exit 0 only when every check passed.
+ * coverage where there are some, the stated clauses judged (#32), then the reports asked for; exit 0 only when every check passed.
  */
 export async function finishRun(
   reports: readonly ReportRequest[],
@@ -29,6 +30,7 @@ export async function finishRun(
   // Worked out once: the terminal line and the HTML report show the same coverage.
   const coverage = input.exercised && coverageOf(input.exercised, input.run.versions);
   if (coverage) console.log(coverageLine(coverage));
+  console.log(clauseLine(clauseCoverage(input.results)));
   for (const line of await writeReports(reports, { ...input, ...(coverage ? { coverage } : {}) }))
     console.log(line);
   return allPassed(input.results) ? EXIT.ok : EXIT.failed;

@@ -1,4 +1,6 @@
 // The HTML report's coverage section: requirements tested, and per version what the run exercised.
+import type { CheckResult } from '../run/check-result.js';
+import { type ClauseCoverage, clauseCoverage, clauseLine } from './clause-coverage.js';
 import type { Coverage, VersionCoverage } from './coverage.js';
 import { escapeHtml as esc } from './html-escape.js';
 import { LABEL } from './html-labels.js';
@@ -6,14 +8,19 @@ import type { toJsonReport } from './json-report.js';
 
 type JsonReport = ReturnType<typeof toJsonReport>;
 
-export function coverageSection(report: JsonReport, coverage: Coverage | undefined): string {
+export function coverageSection(
+  report: JsonReport,
+  coverage: Coverage | undefined,
+  results: readonly CheckResult[],
+): string {
+  const clauses = clausesOf(clauseCoverage(results));
   const tested = report.requirements.filter(
     (r) => r.verdict === 'passed' || r.verdict === 'failed',
   );
   const untested = report.requirements.filter((r) => !tested.includes(r));
   const requirements = `<p id="requirements-covered">requirements tested: <b>${tested.length}/${report.requirements.length}</b>${untested.length ? ` · not tested: ${untested.map((r) => `<a href="#${esc(`q-${r.requirement}`)}">${esc(r.requirement)}</a> (${esc(LABEL[r.verdict])})`).join(', ')}` : ''}</p>`;
   if (!coverage)
-    return `<section id="coverage"><h2>API coverage</h2><p>This report carries no record of what the run exercised.</p>${requirements}</section>`;
+    return `<section id="coverage"><h2>API coverage</h2><p>This report carries no record of what the run exercised.</p>${requirements}${clauses}</section>`;
   const tallies = (
     [
       ['operations', coverage.operations],
@@ -25,7 +32,7 @@ export function coverageSection(report: JsonReport, coverage: Coverage | undefin
       `<li>${label}: <b data-coverage="${label}">${t.covered}/${t.total}</b> (${t.total ? Math.round((100 * t.covered) / t.total) : 100}%)</li>`,
   );
   return `<section id="coverage"><h2>API coverage</h2>
-<ul>${tallies.join('')}</ul>${requirements}
+<ul>${tallies.join('')}</ul>${requirements}${clauses}
 ${coverage.versions.map(versionCoverageOf).join('\n')}
 ${neverOf(coverage)}</section>`;
 }
@@ -76,4 +83,14 @@ function neverOf(coverage: Coverage): string {
       : [];
   });
   return `<details id="never"><summary>never exercised (${lines.length} versions)</summary><div class="body"><ul>${lines.join('')}</ul></div></details>`;
+}
+
+/** The stated clauses judged, then those this run did not judge with why (#32). */
+function clausesOf(clauses: ClauseCoverage): string {
+  const items = clauses.notJudged.map(
+    ({ id, text, reason }) =>
+      `<li><b>${esc(id)}</b> ${esc(text)}<br><span class="reason">${esc(reason)}</span></li>`,
+  );
+  return `<p id="clauses-judged">${esc(clauseLine(clauses))}</p>
+<details id="clauses-not-judged"><summary>stated clauses not judged in this run (${clauses.notJudged.length})</summary><div class="body"><ul>${items.join('')}</ul></div></details>`;
 }

@@ -85,7 +85,7 @@ export function toHtmlReport({ results, run, generated, exercised, ...known }: H
     requirementsSection(report, results, ids),
     checksSection(results, ids, versions, budget),
     phase,
-    coverageSection(report, coverage),
+    coverageSection(report, coverage, results),
     '</main>',
     `<script>${SCRIPT}</script>`,
     '</body></html>',

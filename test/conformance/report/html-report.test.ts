@@ -94,6 +94,9 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(run.stdout).toMatch(
         /^coverage: operations (\d+)\/\1, documented answers \d+\/\d+, events \d+\/\d+$/m,
       );
+      expect(run.stdout).toMatch(
+        /^stated clauses judged: \d+\/\d+ \(\d+%\); \d+ more no implementation can show from outside$/m,
+      );
       expect(run.stdout).toContain(`html report written to ${htmlFile}`);
       expect(json.exercised.answers).toContain('2026-08-25 GET /webhook.list 200');
       expect(json.exercised.events).toContain('2026-08-25 chat.message');
@@ -201,6 +204,13 @@ describe('a run of the CLI against a faulty reference server', () => {
         'GET /webhook.list',
       );
       expect(await page.locator('#never').count()).toBe(1);
+      expect(await page.locator('#clauses-judged').textContent()).toMatch(
+        /^stated clauses judged: /,
+      );
+      await page.locator('#clauses-not-judged > summary').click();
+      // A clause no check judges is listed with its gap.
+      const notJudged = (await page.locator('#clauses-not-judged').textContent()) ?? '';
+      expect(notJudged).toMatch(/no check judges it \(not-sent\)/);
       expect(problems).toEqual([]);
     });
   });
