@@ -23,6 +23,7 @@ import { dlv08Timeout } from './dlv-08-timeout.js';
 import { dlv09AfterLastAttempt } from './dlv-09-after-last-attempt.js';
 import { dlv10Order } from './dlv-10-order.js';
 import { dlv11ReactionDebounce } from './dlv-11-reaction-debounce.js';
+import { dlv12EveryEvent } from './dlv-12-every-event.js';
 import { dlv12PayloadShapes } from './dlv-12-payload-shapes.js';
 import { eph01Post } from './eph-01-post.js';
 import { eph02InvalidParameters } from './eph-02-invalid-parameters.js';
@@ -117,6 +118,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['dlv-10-order', dlv10Order],
   ['dlv-11-reaction-debounce', dlv11ReactionDebounce],
   ['dlv-12-payload-shapes', dlv12PayloadShapes],
+  ['dlv-12-every-event', dlv12EveryEvent],
   ['sub-10-v0-codes', sub10V0Codes],
   ['ver-08-payload-shape', ver08PayloadShape],
   ['ver-10-mention-render', ver10MentionRender],

@@ -162,7 +162,9 @@ export const VER_CLAUSES: readonly Clause[] = [
     text: `From version ${ENVELOPE}, payloads use an envelope with \`type\`, \`eventId\`, \`timestamp\`, \`apiVersion\`, and \`data\` (business fields inside \`data\``,
     versions: { from: 'envelope' },
     basis: 'stated',
-    checks: ['ver-08-payload-shape'],
+    // dlv-12-every-event holds the events only it makes happen (On-Air, token.revoked) to it.
+    checks: ['ver-08-payload-shape', 'dlv-12-every-event'],
+    faults: ['v1-on-air-without-envelope'],
   },
   {
     id: 'VER-08.type-names-the-event',

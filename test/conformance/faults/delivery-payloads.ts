@@ -89,4 +89,29 @@ export const DELIVERY_PAYLOAD_FAULTS: Fault[] = [
         return true;
       }),
   },
+  {
+    // Only dlv-12-every-event makes onair.guest.added happen: the guests added are left out.
+    id: 'v0-guests-added-without-guests',
+    requirement: 'DLV-12',
+    hooks: () =>
+      payloads((p) => {
+        if (p.type !== 'onair.guest.added' || !('guests' in p)) return false;
+        delete p.guests;
+        return true;
+      }),
+  },
+  {
+    // Only dlv-12-every-event makes a v1 On-Air event happen: sent bare where the envelope holds.
+    id: 'v1-on-air-without-envelope',
+    requirement: 'VER-08',
+    versions: fromGate('envelope'),
+    hooks: () =>
+      payloads((p) => {
+        if (!String(p.type).startsWith('onair.') || typeof p.data !== 'object') return false;
+        const { data } = p;
+        for (const key of Object.keys(p)) delete p[key];
+        Object.assign(p, data);
+        return true;
+      }),
+  },
 ];

@@ -1,0 +1,85 @@
+import { V0_PAYLOADS, V1_DATA } from '../../samples/sample-payloads.js';
+import type { Check } from '../run/check.js';
+import type { CheckContext } from '../run/context.js';
+import { type Emission, type HookOptions, withHooks } from '../reach/deliveries.js';
+import { type ChatName, fixtureChat } from '../reach/sample-events.js';
+
+/**
+ * The documented events no other check makes happen, by generation (clauses/events.ts says which
+ * checks deliver the rest). Left out: `magicast.created`, which no subscription can name (v0
+ * subscribe's `event` enum leaves it out).
+ */
+const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string]> = [
+  ['v1', 'token.revoked'],
+  ['v1', 'onair.event.created'],
+  ['v1', 'onair.event.updated'],
+  ['v1', 'onair.event.canceled'],
+  ['v1', 'onair.guest.rsvp'],
+  ['v1', 'onair.guest.added'],
+  ['v0', 'chat:message:channel'],
+  ['v0', 'chat:message:mention'],
+  ['v0', 'recording:saved'],
+  ['v0', 'transcript:saved'],
+  ['v0', 'user:status:update'],
+  ['v0', 'onair.event.updated'],
+  ['v0', 'onair.event.canceled'],
+  ['v0', 'onair.guest.added'],
+];
+
+/** The v0 chat events, in the fixture channel with the app; a mention mentions it. */
+const CHAT: Readonly<Record<string, { chat: ChatName; mentionsApp?: boolean }>> = {
+  'chat:message:channel': { chat: 'channel' },
+  'chat:message:mention': { chat: 'channel', mentionsApp: true },
+};
+
+const ARRIVAL_MS = 5000;
+
+/**
+ * DLV-12 for every documented event: each event above is made to happen through the trigger, and
+ * must arrive; closing its hook holds the delivery to the schema of its event at its
+ * subscription's version (deliveries.ts), as for every check. With the other delivery checks,
+ * every documented event is delivered and judged at every version (#32).
+ */
+export const dlv12EveryEvent: Check = {
+  // VER-08: the envelope of the v1 events only this check makes happen is judged here too.
+  requirements: ['DLV-12', 'VER-08'],
+  basis: 'stated',
+  title: 'Every documented event is delivered with the payload shape of its version',
+  shared: EVENTS.map(([generation, event]) => `${generation} ${event}`),
+  async run(context) {
+    const emissions = EVENTS.flatMap(([generation, event]) => {
+      const emission = emissionOf(context, generation, event);
+      return emission ? [[{ generation, event }, emission] as const] : [];
+    });
+    return withHooks(
+      context,
+      emissions.map(([options]): HookOptions => options),
+      async (hooks) => {
+        await Promise.all(hooks.map((hook, i) => hook.emit(emissions[i]![1])));
+        const arrived = await Promise.all(hooks.map((hook) => hook.arrived(1, ARRIVAL_MS)));
+        for (const [i, [{ generation, event }]] of emissions.entries())
+          if (!arrived[i])
+            context.report({
+              message: `no ${generation} ${event} delivery arrived within ${ARRIVAL_MS / 1000} s of the trigger accepting it`,
+            });
+      },
+    );
+  },
+};
+
+/** The sample of `event`, in the fixture chat it needs; undefined (noted) when the profile has none. */
+function emissionOf(
+  context: CheckContext,
+  generation: 'v0' | 'v1',
+  event: string,
+): Emission | undefined {
+  const data = structuredClone((generation === 'v0' ? V0_PAYLOADS : V1_DATA)[event]!);
+  if (!Object.hasOwn(CHAT, event)) return { data };
+  const { chat, mentionsApp } = CHAT[event]!;
+  const fixture = fixtureChat(context.profile, chat);
+  if ('skip' in fixture) {
+    context.note(`${event} was not sent: ${fixture.reason}`);
+    return undefined;
+  }
+  return { data, context: { chatId: fixture.id, ...(mentionsApp ? { mentionsApp } : {}) } };
+}
