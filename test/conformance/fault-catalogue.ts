@@ -280,6 +280,18 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // AUTH-01.every-operation: only postEphemeral takes a call without a credential for a forbidden
+    // one (v1 list, the operation the check used to call alone, answers as it should).
+    id: 'post-without-credential-is-403',
+    requirement: 'AUTH-01',
+    hooks: () => ({
+      answer: (a, e) =>
+        e.path === '/v1/chat.postEphemeral' && body(a).error === 'not_authed'
+          ? { ...a, status: 403, body: { error: 'not_allowed' } }
+          : a,
+    }),
+  },
+  {
     id: 'unknown-token-is-403',
     requirement: 'AUTH-02',
     hooks: () => ({

@@ -24,11 +24,8 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     text: 'Every API call sends `Authorization: Bearer <ACCESS_TOKEN>`.',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'auth-01-missing-credential and ver-03-version-header call v1 list without a credential; v0 subscribe, v0 unsubscribe and postEphemeral are never called without one',
-    },
+    checks: ['auth-01-missing-credential'],
+    faults: ['post-without-credential-is-403'],
   },
   {
     id: 'AUTH-02.unknown-token-401',
