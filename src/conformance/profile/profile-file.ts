@@ -75,6 +75,7 @@ const PROFILE_SCHEMA = {
           secret: string,
           redirectUris: { type: 'array', minItems: 1, items: { type: 'string' } },
           scopes: { type: 'array', items: { type: 'string' } },
+          app: string,
         },
       },
     },
