@@ -118,6 +118,9 @@ const PROFILE_SCHEMA = {
   },
 };
 
+/** Every top-level field the schema knows, of any format (the documented example sets them). */
+export const PROFILE_FIELDS: readonly string[] = Object.keys(PROFILE_SCHEMA.properties);
+
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 // URLs are checked by the URL parser below rather than ajv-formats, so a relative URL says why.
 ajv.addFormat('uri', { validate: (value: string) => URL.canParse(value) });
