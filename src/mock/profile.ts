@@ -48,6 +48,7 @@ export function mockProfile(url: string, config: MockConfig = defaultConfig()): 
         ].map((name, i) => [name, placeholder(10 + i)]),
       ),
     },
+    // No `app` on these: the mock signs nothing, so no app's secret belongs to them (AUTH-12).
     oauthClients: [
       {
         id: 'mock-confidential',

@@ -26,6 +26,8 @@ export interface OAuthClient {
   scopes: string[];
   /** The version new integrations pin to at creation (VER-02). */
   pin: string;
+  /** The app it belongs to: its grants' subscriptions are that app's, signed with its secret. */
+  app: string;
 }
 
 export interface Workspace {
@@ -87,8 +89,9 @@ export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry())
         redirectUris,
         scopes: oauthScopes,
         pin: registry.latest,
+        app: APP,
       },
-      { id: 'client_public', redirectUris, scopes: oauthScopes, pin: registry.latest },
+      { id: 'client_public', redirectUris, scopes: oauthScopes, pin: registry.latest, app: APP },
     ],
   };
 }

@@ -68,11 +68,13 @@ export function profileOf(
       userGroup: USER_GROUP,
     },
     ephemeralStream: `${url}/reference/ephemeral-stream?user={user}`,
-    oauthClients: workspace.oauthClients.map(({ id, secret, redirectUris, scopes }) => ({
+    // AUTH-12: each client names its app, whose secret signs its grants' subscriptions.
+    oauthClients: workspace.oauthClients.map(({ id, secret, redirectUris, scopes, app }) => ({
       id,
       ...(secret ? { secret } : {}),
       redirectUris,
       scopes,
+      app,
     })),
     consent: { query: { consent: 'allow' } },
     signingSecret: workspace.apps[APP]!.signingSecret,

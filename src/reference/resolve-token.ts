@@ -1,6 +1,6 @@
 import { ownEntry } from '../http/front-config.js';
 import type { Clock } from './clock.js';
-import { APP, type ReferenceToken, type Workspace } from './fixtures.js';
+import type { ReferenceToken, Workspace } from './fixtures.js';
 import type { Store } from './store.js';
 
 interface ResolverOptions {
@@ -30,7 +30,8 @@ export function createTokenResolver({
     const client = grant && workspace.oauthClients.find((c) => c.id === grant.clientId);
     if (!grant || !client) return undefined;
     return {
-      app: APP,
+      // AUTH-12: a grant's subscriptions are its client's app's, signed with that app's secret.
+      app: client.app,
       kind: 'oauth_access_token',
       grantId: grant.id,
       access: grant.access,

@@ -5,6 +5,7 @@ import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
+import { SIGNING_APP_FAULTS } from './faults/signing-apps.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
 import { CHATS } from '../../src/reference/chats.ts';
@@ -1047,5 +1048,6 @@ export const FAULTS: Fault[] = [
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,
   ...STATIC_SUBSCRIPTION_FAULTS,
+  ...SIGNING_APP_FAULTS,
   ...BOUNDARY_FAULTS,
 ];

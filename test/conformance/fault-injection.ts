@@ -45,6 +45,8 @@ export interface OutgoingAttempt {
   body: string;
   /** 1 for the first attempt. */
   number: number;
+  /** Where it goes: the subscription's URL, by which a fault tells whose subscription it is. */
+  url: string;
 }
 
 /**
@@ -153,12 +155,12 @@ function sending(sender: Sender, { attempt, outcome, duplicate }: FaultHooks): S
   const send: Sender['send'] = async (url, { headers, body }) => {
     // DLV-05: only retries carry their number, so the attempt's number is read from it.
     const number = Number(headers['service-retry-num'] ?? 0) + 1;
-    const changed = attempt?.({ headers, body: Buffer.from(body).toString(), number });
+    const changed = attempt?.({ headers, body: Buffer.from(body).toString(), number, url });
     const sent = await sender.send(
       url,
       changed ? { headers: changed.headers, body: Buffer.from(changed.body) } : { headers, body },
     );
-    const again = duplicate?.({ headers, body: Buffer.from(body).toString(), number });
+    const again = duplicate?.({ headers, body: Buffer.from(body).toString(), number, url });
     if (again) await sender.send(url, { headers: again.headers, body: Buffer.from(again.body) });
     return outcome ? outcome(sent) : sent;
   };

@@ -15,6 +15,7 @@ import { auth13Scopes } from './auth-13-scopes.js';
 import { dlv01Post } from './dlv-01-post.js';
 import { dlv02Headers } from './dlv-02-headers.js';
 import { dlv03Signature } from './dlv-03-signature.js';
+import { dlv03SignatureByApp } from './dlv-03-signature-by-app.js';
 import { dlv04WebhookId } from './dlv-04-webhook-id.js';
 import { dlv05RetryHeaders } from './dlv-05-retry-headers.js';
 import { dlv06Attempts } from './dlv-06-attempts.js';
@@ -110,6 +111,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['dlv-01-post', dlv01Post],
   ['dlv-02-headers', dlv02Headers],
   ['dlv-03-signature', dlv03Signature],
+  ['dlv-03-signature-by-app', dlv03SignatureByApp],
   ['dlv-04-webhook-id', dlv04WebhookId],
   ['dlv-05-retry-headers', dlv05RetryHeaders],
   ['dlv-06-attempts', dlv06Attempts],

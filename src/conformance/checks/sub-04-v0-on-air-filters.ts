@@ -1,5 +1,6 @@
 import type { Check } from '../run/check.js';
-import { judgeFilter, nonce, withHooks } from '../reach/deliveries.js';
+import { nonce, withHooks } from '../reach/deliveries.js';
+import { judgeFilter } from '../reach/judge-filter.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 const { onAir } = SAMPLE_EVENTS;

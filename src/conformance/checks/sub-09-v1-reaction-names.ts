@@ -1,5 +1,6 @@
 import type { Check } from '../run/check.js';
-import { judgeFilter, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { judgeFilter } from '../reach/judge-filter.js';
 import { fixtureChat } from '../reach/sample-events.js';
 
 /**

@@ -132,11 +132,8 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     text: 'every API key, OAuth app and personal access token app receives one secret per app',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'hooks subscribe with an organization credential: no delivery to a subscription made with a personal token is verified with its app secret',
-    },
+    // Only where the profile has a personal token with webhook:write (the reference's has none).
+    checks: ['dlv-03-signature-by-app'],
   },
   {
     id: 'AUTH-12.shared-by-installs',

@@ -95,11 +95,8 @@ export const DLV_CLAUSES: readonly Clause[] = [
     text: 'Deliveries to OAuth apps are signed the same way as API key apps.',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'hooks subscribe with the first organization credential of the profile: no subscription made with an OAuth grant is delivered and verified with its app secret',
-    },
+    checks: ['dlv-03-signature-by-app'],
+    faults: ['oauth-deliveries-signed-by-another-app'],
   },
   {
     id: 'DLV-03.receiver-rejects-a-changed-body',

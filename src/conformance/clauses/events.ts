@@ -17,6 +17,7 @@ const MEETING_ENDED = [
   'dlv-01-post',
   'dlv-02-headers',
   'dlv-03-signature',
+  'dlv-03-signature-by-app',
   'dlv-04-webhook-id',
   'dlv-05-retry-headers',
   'dlv-06-attempts',

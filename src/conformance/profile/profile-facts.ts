@@ -15,7 +15,15 @@ export function plainHttpDestinations(profile: Profile): PlainHttpDestinations |
  * (AUTH-12: one per app), else the profile's `signingSecret`.
  */
 export function signingSecretFor(profile: Profile, token: string | undefined): string {
-  const app = profile.credentials.find((c) => c.token === token)?.app;
+  return appSecret(profile, profile.credentials.find((c) => c.token === token)?.app);
+}
+
+/**
+ * The `whsec_` secret of `app` (AUTH-12: one per app, shared by all installs): its entry in
+ * `signingSecrets`, else the profile's `signingSecret`. The app's name comes from the profile,
+ * which any implementation writes, so only the map's own entries are read.
+ */
+export function appSecret(profile: Profile, app: string | undefined): string {
   const secrets = profile.signingSecrets ?? {};
   return app !== undefined && Object.hasOwn(secrets, app) ? secrets[app]! : profile.signingSecret;
 }

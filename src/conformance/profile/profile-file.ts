@@ -75,6 +75,7 @@ const PROFILE_SCHEMA = {
           secret: string,
           redirectUris: { type: 'array', minItems: 1, items: { type: 'string' } },
           scopes: { type: 'array', items: { type: 'string' } },
+          app: string,
         },
       },
     },
@@ -116,6 +117,9 @@ const PROFILE_SCHEMA = {
     },
   },
 };
+
+/** Every top-level field the schema knows, of any format (the documented example sets them). */
+export const PROFILE_FIELDS: readonly string[] = Object.keys(PROFILE_SCHEMA.properties);
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 // URLs are checked by the URL parser below rather than ajv-formats, so a relative URL says why.

@@ -69,7 +69,17 @@ export interface Profile {
    */
   ephemeralStream?: string;
   /** OAuth clients with their registered redirect URIs; `secret` absent for public clients. */
-  oauthClients: Array<{ id: string; secret?: string; redirectUris: string[]; scopes: string[] }>;
+  oauthClients: Array<{
+    id: string;
+    secret?: string;
+    redirectUris: string[];
+    scopes: string[];
+    /**
+     * Format 3: the app the client belongs to, a key of `signingSecrets`: its grants' subscriptions
+     * are that app's, signed with its secret (AUTH-12). Absent: not said, and not tested.
+     */
+    app?: string;
+  }>;
   /**
    * How the signed-in user consents: fields added to the authorize page's form when it is
    * submitted.

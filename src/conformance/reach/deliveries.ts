@@ -5,7 +5,7 @@ import type { Skip } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import { deliveryFindings } from './delivery-findings.js';
 import { recordDeliveries } from '../run/exercised-log.js';
-import { findSubscription } from './find-subscription.js';
+import { findSubscription, listReader } from './find-subscription.js';
 import { needCredential } from '../run/needs.js';
 import type { Hook, Received, Responder } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
@@ -22,6 +22,22 @@ export interface HookOptions {
   pin?: string;
   /** How the receiver answers; 204 to everything by default. */
   respond?: Responder;
+  /**
+   * Who subscribes, where not an organization credential of the profile: an OAuth grant's access
+   * token, a personal access token (AUTH-12: its app's subscription). A refused subscribe is then
+   * a skip, not a finding: the grant's scopes and the personal-access allowlist are not shown.
+   */
+  as?: Subscriber;
+}
+
+/** A credential a check subscribes with, and what it knows of it. */
+export interface Subscriber {
+  token: string;
+  scopes: readonly string[];
+  /** The app it belongs to, as the profile names it: its credentials may read its v1 list. */
+  app?: string;
+  /** Who it is, in words, for skips and findings. */
+  name: string;
 }
 
 /**
@@ -78,7 +94,7 @@ export const INHERIT = 'inherit';
 export async function withHooks(
   context: CheckContext,
   options: HookOptions[],
-  body: (hooks: SubscribedHook[]) => Promise<void>,
+  body: (hooks: SubscribedHook[]) => Promise<void | Skip>,
 ): Promise<void | Skip> {
   const hooks: SubscribedHook[] = [];
   try {
@@ -146,6 +162,7 @@ export async function openHook(
     filter,
     pin = context.version,
     respond = () => ({ status: 204 }),
+    as,
   }: HookOptions,
 ): Promise<SubscribedHook | Skip> {
   // v1 hooks deliver in the version under test unless a check asks otherwise (VER-14).
@@ -155,11 +172,10 @@ export async function openHook(
   if (!profile.eventTrigger) return NO_TRIGGER;
   const unreachable = receiverUnreachable(profile, context.callback);
   if (unreachable) return { skip: 'not_testable', reason: unreachable };
-  const need = needCredential(context, {
-    operation: `${generation} post /webhook.subscribe`,
-    pin,
-    scopes: ['webhook:write'],
-  });
+  const operation = `${generation} post /webhook.subscribe`;
+  const need = as
+    ? subscriberNeed(context, operation, as)
+    : needCredential(context, { operation, pin, scopes: ['webhook:write'] });
   if ('skip' in need) return need;
   const receiver = await context.receiver();
   const hook = receiver.hook(respond);
@@ -182,10 +198,13 @@ export async function openHook(
     token,
     event,
     url: hook.url,
+    ...(as ? { reader: listReader(profile, token, as) } : {}),
   });
   if (!('id' in found)) {
     receiver.remove(hook);
     if ('skip' in found) return found;
+    if (as && subscribed.status >= 400 && subscribed.status <= 499)
+      return { skip: 'not_testable', reason: `${as.name}: ${found.problem}` };
     throw new Error(found.problem);
   }
   const { id } = found;
@@ -214,6 +233,17 @@ export async function openHook(
   };
 }
 
+/** `as` may subscribe where the operation is implemented (its permission is the subscribe's to say). */
+function subscriberNeed(
+  { profile }: CheckContext,
+  operation: string,
+  as: Subscriber,
+): { token: string } | Skip {
+  if (!profile.implements.includes(operation))
+    return { skip: 'not_applicable', reason: `${operation} is not implemented` };
+  return { token: as.token };
+}
+
 /**
  * The id of what a subscribe of the receiver created: v0 answers the subscription (SUB-01); v1's
  * answer is not shown, so its subscription is found in the list by event and url (SUB-07).
@@ -222,7 +252,7 @@ async function subscriptionOf(
   context: CheckContext,
   generation: 'v0' | 'v1',
   subscribed: { status: number; body?: any },
-  wanted: { token: string; event: string; url: string },
+  wanted: { token: string; event: string; url: string; reader?: string | undefined },
 ): Promise<{ id: string } | { problem: string } | Skip> {
   const refused = `subscribing the receiver to ${wanted.event} answered ${subscribed.status} ${JSON.stringify(subscribed.body)}`;
   if (subscribed.status < 200 || subscribed.status > 299) return { problem: refused };
@@ -361,38 +391,4 @@ export async function awaitHearing(
   } finally {
     lag.stop();
   }
-}
-
-/**
- * What a filtered hook got of `sent`, each `[what, emit]` emitting one event carrying the marker it
- * is given: the last the one the filter takes, the others ones it refuses. Once the taken one
- * arrived (within `patienceMs`), the refused ones, emitted first, had the same chance to arrive,
- * and none may have.
- */
-export async function judgeFilter(
-  context: CheckContext,
-  hook: SubscribedHook,
-  name: string,
-  sent: ReadonlyArray<[what: string, emit: (marker: string) => Promise<void>]>,
-  patienceMs = 5000,
-): Promise<void> {
-  const markers = sent.map(() => nonce());
-  for (const [i, [, emit]] of sent.entries()) await emit(markers[i]!);
-  const arrived = (marker: string) => hook.received.some((r) => carries(r, marker));
-  const taken = markers.at(-1)!;
-  const started = performance.now();
-  while (!arrived(taken) && performance.now() - started < patienceMs) await sleep(50);
-  // The refused ones were emitted first: a little longer gives any that were sent the same chance.
-  await sleep(200);
-  if (!arrived(taken))
-    context.report({
-      message: `${name}: ${sent.at(-1)![0]} was not delivered within ${Math.round(patienceMs)} ms`,
-    });
-  const wrong = sent.slice(0, -1).filter((_, i) => arrived(markers[i]!));
-  if (wrong.length)
-    context.report({
-      message: `${name}: delivered ${wrong.map(([what]) => what).join(' and ')}, which the filter refuses`,
-      expected: 'not delivered',
-      actual: wrong.map(([what]) => what),
-    });
 }

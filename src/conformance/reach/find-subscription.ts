@@ -15,6 +15,7 @@ const SHOWN = 5;
 export async function readList(
   context: CheckContext,
   token: string,
+  reader = listReader(context.profile, token),
 ): Promise<{ entries: Listed[] } | { problem: string } | Skip> {
   const { profile } = context;
   if (!profile.implements.includes('v1 get /webhook.list'))
@@ -23,7 +24,6 @@ export async function readList(
       reason:
         'v1 get /webhook.list is not implemented: the specification shows no subscribe answer, so what a subscribe created is found in the list, the one answer whose shape it gives (SUB-07)',
     };
-  const reader = listReader(context.profile, token);
   if (!reader)
     return {
       skip: 'not_testable',
@@ -49,9 +49,9 @@ export async function readList(
  */
 export async function findSubscription(
   context: CheckContext,
-  { token, event, url }: { token: string; event: string; url: string },
+  { token, event, url, reader }: { token: string; event: string; url: string; reader?: string },
 ): Promise<{ id: string; entry: Listed } | { problem: string } | Skip> {
-  const list = await readList(context, token);
+  const list = await readList(context, token, reader ?? listReader(context.profile, token));
   if (!('entries' in list)) return list;
   const [found] = subscriptionsIn(list.entries, { event, url });
   if (found && typeof found.id === 'string') return { id: found.id, entry: found };
@@ -88,9 +88,17 @@ export function notListed(
   return `looked for a subscription to ${event} at ${url} in GET /v1/webhook.list, by event and url: none of its ${entries.length} entries has them${seen ? ` (${seen}${more})` : ''}`;
 }
 
-/** A credential of `token`'s app with `webhook:read`: `token` itself where it has the scope. */
-export function listReader(profile: Profile, token: string): string | undefined {
-  const own = profile.credentials.find((c) => c.token === token);
+/**
+ * A credential of `token`'s app with `webhook:read`: `token` itself where it has the scope. What
+ * `token` is comes from the profile, or from `own` for one it does not list (an OAuth grant's).
+ */
+export function listReader(
+  profile: Profile,
+  token: string,
+  own: { scopes: readonly string[]; app?: string } | undefined = profile.credentials.find(
+    (c) => c.token === token,
+  ),
+): string | undefined {
   if (own?.scopes.includes('webhook:read')) return token;
   return profile.credentials.find(
     (c) =>

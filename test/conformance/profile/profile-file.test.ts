@@ -72,6 +72,20 @@ describe('reading a profile file', () => {
       [expect.stringContaining('readings: "VER-11.made-up" is no reading')],
     ],
     [
+      'format 2, whose OAuth clients name no app, as before format 3',
+      {
+        ...written,
+        format: 'service-contract/profile@2',
+        oauthClients: written.oauthClients.map(({ app: _app, ...client }) => client),
+      },
+      [],
+    ],
+    [
+      'an OAuth client whose app is empty',
+      { ...written, oauthClients: [{ ...written.oauthClients[0]!, app: '' }] },
+      [expect.stringContaining('/oauthClients/0/app must NOT have fewer than 1 characters')],
+    ],
+    [
       'a format it does not know, naming those it does',
       { ...written, format: 'service-contract/profile@9' },
       [
@@ -85,6 +99,14 @@ describe('reading a profile file', () => {
     await writeFile(file, JSON.stringify(profile));
     const read = await readProfile(file);
     expect('problems' in read ? read.problems : []).toEqual(problems);
+  });
+
+  it("AUTH-12: the reference server's profile names each OAuth client's app, whose secret it lists", () => {
+    expect(written.oauthClients.map((c) => c.app)).toEqual(
+      seedWorkspace().oauthClients.map((c) => c.app),
+    );
+    for (const { app } of written.oauthClients)
+      expect(Object.hasOwn(written.signingSecrets ?? {}, app!)).toBe(true);
   });
 
   it("SUB-07: the reference server's profile declares the workspace's static subscriptions", () => {

@@ -43,6 +43,12 @@ const whkIds = (): FaultHooks => ({
   },
 });
 
+/** A personal access token made with `webhook:write` too (AUTH-11: its scope groups). */
+const withWebhookWrite = <T extends { kind: string; scopes: string[] }>(credential: T): T =>
+  credential.kind === 'personal_access_token' && !credential.scopes.includes('webhook:write')
+    ? { ...credential, scopes: [...credential.scopes, 'webhook:write'] }
+    : credential;
+
 /**
  * Choices about subscriptions the specification leaves open: the v1 subscribe answer ("request and
  * response shapes not shown", Endpoints > Other v1 endpoints named), the ids it gives (the v1 list
@@ -77,6 +83,15 @@ export const SUBSCRIPTION_VARIATIONS: Variation[] = [
       'v1 subscription ids are whk_ and 32 hex digits: the v1 list item says only that id is a string',
     requirements: ['SUB-07', 'SUB-09', 'SUB-03', 'AUTH-13', 'VER-14', 'DLV-04', 'HEALTH-01'],
     hooks: whkIds,
+  },
+  {
+    // AUTH-12: a subscription a personal token made is its app's, delivered signed with its secret.
+    id: 'personal-tokens-subscribe',
+    choice:
+      'personal access tokens are made with webhook:write and may use v1 subscribe: the scope groups and the personal-access allowlist are not shown (Authentication 9)',
+    requirements: ['AUTH-12', 'AUTH-11', 'SUB-06'],
+    hooks: () => ({ credential: withWebhookWrite }),
+    declare: (profile) => ({ ...profile, credentials: profile.credentials.map(withWebhookWrite) }),
   },
   {
     id: 'v0-subscribe-without-filter-omits-it',

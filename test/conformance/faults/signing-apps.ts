@@ -1,0 +1,38 @@
+import type { ReferenceToken } from '../../../src/reference/fixtures.ts';
+import { signWebhook } from '../../../src/webhooks/sign.ts';
+import type { Fault } from '../fault-catalogue.ts';
+import type { OutgoingAttempt } from '../fault-injection.ts';
+
+/** The secret of an app the reference's OAuth clients do not belong to. */
+const OTHER_APP_SECRET = `whsec_${Buffer.from('reference-app-other-signing-key!').toString('base64')}`;
+
+/** `attempt` signed with another app's secret, over the same id, timestamp and body. */
+function signedByAnotherApp(attempt: OutgoingAttempt): OutgoingAttempt {
+  const id = attempt.headers['webhook-id']!;
+  const timestamp = Number(attempt.headers['webhook-timestamp']);
+  const signature = signWebhook({ secret: OTHER_APP_SECRET, id, timestamp, body: attempt.body });
+  return { ...attempt, headers: { ...attempt.headers, ...signature } };
+}
+
+/** Faults of which app's secret signs a subscription's deliveries (AUTH-12: one per app). */
+export const SIGNING_APP_FAULTS: Fault[] = [
+  {
+    // DLV-03: "Deliveries to OAuth apps are signed the same way as API key apps", yet a
+    // subscription an OAuth grant made is delivered signed with another app's secret.
+    id: 'oauth-deliveries-signed-by-another-app',
+    requirement: 'DLV-03',
+    hooks: () => {
+      const byGrants = new Set<string>();
+      return {
+        request: (r) => {
+          const token = r.token as ReferenceToken | undefined;
+          const url = (r.body as { url?: unknown } | undefined)?.url;
+          if (r.path === '/webhook.subscribe' && token?.kind === 'oauth_access_token')
+            byGrants.add(String(url));
+          return r;
+        },
+        attempt: (a) => (byGrants.has(a.url) ? signedByAnotherApp(a) : a),
+      };
+    },
+  },
+];
