@@ -1,3 +1,4 @@
+// report/: every report kind (write-reports.ts), the terminal summary, coverage, merging shards.
 import { groupBy } from '../../group-by.js';
 import { since } from '../../versions.js';
 import { CHECKS } from '../checks/index.js';

@@ -1,4 +1,3 @@
-// report/: every report kind (write-reports.ts), the terminal summary, coverage, merging shards.
 import { type DocumentedSurface, loadSurfaces } from '../run/documented-surface.js';
 import type { Exercised } from '../run/exercised-log.js';
 import { groupBy } from '../../group-by.js';
