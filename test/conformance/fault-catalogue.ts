@@ -4,6 +4,7 @@ import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
+import { EVERY_REQUEST_FAULTS } from './faults/every-request.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { SIGNING_APP_FAULTS } from './faults/signing-apps.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
@@ -1049,5 +1050,6 @@ export const FAULTS: Fault[] = [
   ...TIMING_UNIT_FAULTS,
   ...STATIC_SUBSCRIPTION_FAULTS,
   ...SIGNING_APP_FAULTS,
+  ...EVERY_REQUEST_FAULTS,
   ...BOUNDARY_FAULTS,
 ];

@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * SUB-01: v0 subscribe answers 200 with the v0 subscription `{id (uuid), event, url, filter}`. The
  * filter is compared as a value (key order is JSON's own business); `filter` is nullable and not
  * required, so without one sent it may be null or absent. `magicast.created` is not in the
- * subscribable enum: 400, v0's bad request.
+ * subscribable enum: 400, v0's bad request; so is a subscribe without `url` or `event` (both
+ * required).
  */
 export const sub01V0Subscribe: Check = {
   requirements: ['SUB-01'],
@@ -38,6 +39,21 @@ export const sub01V0Subscribe: Check = {
       json: { event: 'magicast.created', url },
     });
     expectAnswer(context, 'subscribing to magicast.created', magicast, { status: 400 });
+    // `url` and `event` are both required: without either, v0's bad request.
+    for (const [missing, json] of [
+      ['url', { event: 'lobby:booked' }],
+      ['event', { url: `${url}/no-event` }],
+    ] as const) {
+      const answer = await context.call({
+        path: '/v0/webhook.subscribe',
+        method: 'POST',
+        token,
+        json,
+      });
+      if (expectAnswer(context, `subscribing without ${missing}`, answer, { status: 400 }))
+        continue;
+      await removeMade(context, token, answer.body?.id);
+    }
   },
 };
 
@@ -61,13 +77,13 @@ async function subscribeAndRemove(context: CheckContext, token: string, json: Se
       actual: body,
       answer,
     });
-  if (typeof body.id === 'string')
-    await context.call({
-      path: '/v0/webhook.unsubscribe',
-      method: 'POST',
-      token,
-      form: { id: body.id },
-    });
+  await removeMade(context, token, body.id);
+}
+
+/** Removes a subscription an answer says was made, so a check leaves nothing behind. */
+async function removeMade(context: CheckContext, token: string, id: unknown): Promise<void> {
+  if (typeof id !== 'string') return;
+  await context.call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: { id } });
 }
 
 /** The fields of the answer that do not show the subscription `sent` made. */

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Check } from '../run/check.js';
 import { expectAnswer } from '../run/expect-answer.js';
 import { needCredential } from '../run/needs.js';
 
 /**
  * SUB-05: v0 unsubscribe answers 204 with no body, then 404 ("subscription not found") for the
- * same id. The id is the v0 subscribe answer's (SUB-01 shows it).
+ * same id, and for an id never made; without `id` (required), 400. The id is the v0 subscribe
+ * answer's (SUB-01 shows it).
  */
 export const sub05Unsubscribe: Check = {
   requirements: ['SUB-05'],
@@ -52,5 +54,16 @@ export const sub05Unsubscribe: Check = {
       });
     const again = await unsubscribe();
     expectAnswer(context, `unsubscribing ${id} again`, again, { status: 404 });
+    const never = randomUUID();
+    const unknown = await call({
+      path: '/v0/webhook.unsubscribe',
+      method: 'POST',
+      token,
+      form: { id: never },
+    });
+    expectAnswer(context, `unsubscribing ${never}, an id never made`, unknown, { status: 404 });
+    // `id` is required: without it, v0's bad request.
+    const bare = await call({ path: '/v0/webhook.unsubscribe', method: 'POST', token, form: {} });
+    expectAnswer(context, 'unsubscribing without an id', bare, { status: 400 });
   },
 };

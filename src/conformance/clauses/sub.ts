@@ -37,10 +37,8 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: '| `url` | string, uri | yes |',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'every v0 subscribe the checks send has a url and an event; none lacks one',
-    },
+    checks: ['sub-01-v0-subscribe'],
+    faults: ['subscribe-without-url-made'],
   },
   {
     id: 'SUB-02.same-id',
@@ -192,20 +190,16 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: '`404` subscription not found',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'sub-05-unsubscribe sends an id it removed before, never one that was never made',
-    },
+    checks: ['sub-05-unsubscribe'],
+    faults: ['never-made-id-unsubscribed'],
   },
   {
     id: 'SUB-05.id-required',
     text: 'one field `id` (uuid, required)',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'every v0 unsubscribe the checks send carries a uuid id',
-    },
+    checks: ['sub-05-unsubscribe'],
+    faults: ['unsubscribe-without-id-not-found'],
   },
   {
     id: 'SUB-06.subscribe-organization-only',

@@ -81,11 +81,8 @@ export const VER_CLAUSES: readonly Clause[] = [
     text: 'any versioned REST call',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'ver-04-unsupported-version asks v1 list alone with an unsupported version; postEphemeral and v1 subscribe never are',
-    },
+    checks: ['ver-04-unsupported-version'],
+    faults: ['unsupported-version-taken-by-post'],
   },
   {
     id: 'VER-05.sunset-410',

@@ -109,6 +109,20 @@ export const ERROR_VARIATIONS: Variation[] = [
     alone: true,
   },
   {
+    id: 'v0-unsubscribe-refusals-with-codes',
+    choice:
+      'v0 unsubscribe says why it refused: 404 with code subscription_not_found, 400 with code missing_parameter (the bodies of those answers are not shown)',
+    requirements: ['SUB-05'],
+    hooks: () =>
+      answering(
+        (a, e) => e.path === '/v0/webhook.unsubscribe' && (a.status === 404 || a.status === 400),
+        (a) => ({
+          ...a,
+          body: { code: a.status === 404 ? 'subscription_not_found' : 'missing_parameter' },
+        }),
+      ),
+  },
+  {
     id: 'error-bodies-with-message',
     choice: 'every error body also says ok: false and a message: the error body shape is not shown',
     requirements: [
