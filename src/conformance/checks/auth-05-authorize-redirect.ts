@@ -35,6 +35,10 @@ function alteredUris(registered: string, client: OAuthClient): Array<[string, st
     ],
     ['a redirect_uri with another path', altered((u) => (u.pathname = '/conformance-elsewhere'))],
     [
+      'a redirect_uri with another host',
+      altered((u) => (u.hostname = `conformance-elsewhere.${u.hostname || 'example'}`)),
+    ],
+    [
       'a redirect_uri with a path segment added',
       altered((u) => (u.pathname = `${u.pathname.replace(/\/$/, '')}/extra`)),
     ],
@@ -119,6 +123,14 @@ export const auth05AuthorizeRedirect: Check = {
         await authorize(context, client, { ...pkce, redirect_uri: uri }),
         'invalid_request',
       );
+    // `client_id` is required: without it no client is known, so nothing may be issued.
+    expectAuthorizeRefused(
+      context,
+      client,
+      'no client_id',
+      await authorize(context, client, { ...pkce, client_id: undefined }),
+      ['invalid_request', 'invalid_client', 'unauthorized_client'],
+    );
     expectAuthorizeRefused(
       context,
       client,

@@ -88,10 +88,8 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     text: '`client_id` (required)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'every authorize request the checks send names the client',
-    },
+    checks: ['auth-05-authorize-redirect'],
+    faults: ['authorize-without-client-id-taken'],
   },
   {
     id: 'AUTH-05.redirect-path-exact',
@@ -130,11 +128,8 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     text: 'exactly (scheme, host, path, query)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        "auth-05-authorize-redirect alters the registered URI's scheme, port, path and query, never its hostname",
-    },
+    checks: ['auth-05-authorize-redirect'],
+    faults: ['redirect-host-ignored'],
   },
   {
     id: 'AUTH-05.unregistered-not-redirected',

@@ -205,4 +205,22 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
           : r,
     }),
   },
+  {
+    // AUTH-05.redirect-host-exact: a redirect_uri on another host is taken for the registered one.
+    id: 'redirect-host-ignored',
+    requirement: 'AUTH-05',
+    hooks: () => acceptingAltered((uri) => uri.hostname !== REGISTERED.hostname),
+  },
+  {
+    // AUTH-05.client-id-required: an authorize request without client_id is taken as the public
+    // client's.
+    id: 'authorize-without-client-id-taken',
+    requirement: 'AUTH-05',
+    hooks: () => ({
+      request: (r) =>
+        r.path === '/oauth/authorize' && r.query.client_id === undefined
+          ? { ...r, query: { ...r.query, client_id: PUBLIC_CLIENT } }
+          : r,
+    }),
+  },
 ];
