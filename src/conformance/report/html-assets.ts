@@ -41,6 +41,7 @@ table.cov td,table.cov th{border:1px solid var(--line);padding:2px 6px;text-alig
 .chip{display:inline-block;margin:1px 3px 1px 0;padding:0 6px;border-radius:10px;font-size:12px;border:1px solid var(--line)}
 .chip.hit{background:#dafbe1;border-color:#4ac26b}.chip.miss{background:#ffebe9;border-color:#ff8182}
 .chip.odd{background:#fff8c5;border-color:#d4a72c}
+ul.checks li a{margin-right:10px}
 body[data-filter=failed] .result:not([data-state=failed]),
 body[data-filter=warning] .result:not([data-state=warning]),
 body[data-filter=not_testable] .result:not([data-state=not_testable]){display:none}

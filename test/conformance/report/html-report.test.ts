@@ -171,6 +171,38 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(await result.locator('pre.curl').first().textContent()).toMatch(/^curl -i -X /);
     });
 
+    it('the grid and the requirement list show the same state for every requirement and version', async () => {
+      const cells = await page.locator('#grid td a').evaluateAll((all) =>
+        all.map((a) => {
+          const { requirement, version, state } = (a as HTMLElement).dataset;
+          const line = document.querySelector(`[id="c-${requirement}-${version}"]`);
+          return {
+            cell: `${requirement} ${version}`,
+            grid: `${state} ${a.textContent}`,
+            list: `${line?.getAttribute('data-state')} ${line?.querySelector('.tag')?.textContent}`,
+          };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(100);
+      const disagree = cells.filter(({ grid, list }) => grid !== list);
+      expect(disagree).toEqual([]);
+      // A requirement's own tag is its row's worst cell, in the grid's words.
+      const order = ['failed', 'untestable', 'warning', 'passed', 'n/a'];
+      const rows = await page.locator('#grid tbody tr').evaluateAll((all) =>
+        all.map((tr) => ({
+          requirement: tr.querySelector('th')!.textContent!,
+          cells: [...tr.querySelectorAll('td a')].map((a) => a.textContent!),
+          list: document.querySelector(
+            `[id="q-${tr.querySelector('th')!.textContent}"] > summary .tag`,
+          )?.textContent,
+        })),
+      );
+      const wrongRows = rows.filter(
+        (row) => row.list !== order.find((label) => row.cells.includes(label)),
+      );
+      expect(wrongRows).toEqual([]);
+    });
+
     it('a generated failure shows its seed, its shrunk case and a curl line without the credential', async () => {
       const failure = page.locator('details.generated').first();
       await failure.locator('summary').click();
@@ -346,6 +378,108 @@ describe('the grid', () => {
     });
     const cell = /data-version="v" data-verdict="(\w+)" data-state="(\w+)"/.exec(html)!;
     expect(`${cell[1]} ${cell[2]}`).toBe(want);
+  });
+});
+
+describe('the grid and the requirement list, drawn from one model', () => {
+  const result = (
+    check: string,
+    version: string,
+    status: CheckResult['status'],
+    warned = false,
+  ): CheckResult => ({
+    check,
+    title: check,
+    version,
+    requirements: ['AUTH-10'],
+    status,
+    diagnostics: warned ? [diagnostic(check, 'w', { severity: 'warning' })] : [],
+    durationMs: 1,
+  });
+  const RUN = { profile: 'p', versions: ['v1', 'v2'], startedAt: '', durationMs: 0 };
+  /** `version grid-state list-state` for each cell, and the requirement's own tag. */
+  function states(html: string) {
+    const grid = new Map(
+      [
+        ...html.matchAll(
+          /data-version="([^"]+)" data-verdict="\w+" data-state="(\w+)"[^>]*>([^<]+)</g,
+        ),
+      ].map(([, version, state, label]) => [version!, `${state} ${label}`]),
+    );
+    const list = new Map(
+      [
+        ...html.matchAll(
+          /<li id="[^"]+" data-requirement="AUTH-10" data-version="([^"]+)" data-state="(\w+)"><span class="tag s-\w+"[^>]*>([^<]+)</g,
+        ),
+      ].map(([, version, state, label]) => [version!, `${state} ${label}`]),
+    );
+    const cells = [...new Set([...grid.keys(), ...list.keys()])].map(
+      (version) => `${version} ${grid.get(version)} | ${list.get(version)}`,
+    );
+    const requirement = /<summary><span class="tag s-(\w+)"[^>]*>[^<]+<\/span> AUTH-10</.exec(
+      html,
+    )![1];
+    return { cells, requirement };
+  }
+  const cases: Array<
+    [string, { given: CheckResult[]; want: { cells: string[]; requirement: string } }]
+  > = [
+    [
+      'a pass with a warning at one version: the list says warning where the grid does (AUTH-10)',
+      {
+        given: [
+          result('auth-10-metadata', 'v1', 'passed'),
+          result('auth-10-metadata', 'v2', 'passed', true),
+        ],
+        want: {
+          cells: ['v1 passed passed | passed passed', 'v2 warning warning | warning warning'],
+          requirement: 'warning',
+        },
+      },
+    ],
+    [
+      'a failure at one version outweighs a warning at another',
+      {
+        given: [result('a', 'v1', 'failed'), result('a', 'v2', 'passed', true)],
+        want: {
+          cells: ['v1 failed failed | failed failed', 'v2 warning warning | warning warning'],
+          requirement: 'failed',
+        },
+      },
+    ],
+    [
+      'a warned pass beside a failure in one cell is a failed cell',
+      {
+        given: [result('a', 'v1', 'passed', true), result('b', 'v1', 'failed')],
+        want: { cells: ['v1 failed failed | failed failed'], requirement: 'failed' },
+      },
+    ],
+    [
+      'untestable beside a warned pass',
+      {
+        given: [result('a', 'v1', 'passed', true), result('b', 'v2', 'not_testable')],
+        want: {
+          cells: [
+            'v1 warning warning | warning warning',
+            'v2 not_testable untestable | not_testable untestable',
+          ],
+          requirement: 'not_testable',
+        },
+      },
+    ],
+    [
+      'not applicable and a clean pass',
+      {
+        given: [result('a', 'v1', 'not_applicable'), result('a', 'v2', 'passed')],
+        want: {
+          cells: ['v1 not_applicable n/a | not_applicable n/a', 'v2 passed passed | passed passed'],
+          requirement: 'passed',
+        },
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(states(toHtmlReport({ results: given, run: RUN }))).toEqual(want);
   });
 });
 
