@@ -46,6 +46,10 @@ export function rowsOf(results: readonly CheckResult[], versions: readonly strin
   });
 }
 
+/** The states of a row's cells, for the filters: `[data-states~=failed]`. */
+const statesOf = (cells: readonly Cell[]) =>
+  STATE_ORDER.filter((s) => cells.some((c) => c.state === s)).join(' ');
+
 const cellId = (requirement: string, version: string) => `c-${requirement}-${version}`;
 
 /** The requirement × version grid: each cell its checks' verdict, linking to them. */
@@ -59,7 +63,7 @@ export function gridSection(rows: readonly Row[], versions: readonly string[]): 
       const title = cell.results.map((r) => `${r.check}: ${LABEL[stateOf(r)]}`).join('\n');
       return `<td><a class="s-${state}" href="#${esc(cellId(requirement, version))}" data-requirement="${esc(requirement)}" data-version="${esc(version)}" data-verdict="${verdict}" data-state="${state}" title="${esc(title)}">${esc(LABEL[state])}</a></td>`;
     });
-    return `<tr><th scope="row" class="req"><a href="#${esc(`q-${requirement}`)}">${esc(requirement)}</a></th>${tds.join('')}</tr>`;
+    return `<tr data-states="${statesOf(cells)}"><th scope="row" class="req"><a href="#${esc(`q-${requirement}`)}">${esc(requirement)}</a></th>${tds.join('')}</tr>`;
   });
   return `<section id="grid"><h2>Requirements by version</h2><div class="grid-wrap"><table class="grid">
 <thead><tr><th scope="col" class="req">requirement</th>${head}</tr></thead>
@@ -79,7 +83,7 @@ export function requirementsSection(rows: readonly Row[], ids: Map<CheckResult, 
       );
       return `<li id="${esc(cellId(requirement, version))}" data-requirement="${esc(requirement)}" data-version="${esc(version)}" data-state="${cellState}">${tagOf(cellState)} ${esc(version)}: ${links.join(' ')}</li>`;
     });
-    return `<details class="requirement" id="${esc(`q-${requirement}`)}" data-requirement="${esc(requirement)}" data-state-shown="${state}"><summary>${tagOf(state)} ${esc(requirement)}</summary><div class="body"><ul class="checks">${items.join('')}</ul></div></details>`;
+    return `<details class="requirement" id="${esc(`q-${requirement}`)}" data-requirement="${esc(requirement)}" data-state-shown="${state}" data-states="${statesOf(cells)}"><summary>${tagOf(state)} ${esc(requirement)}</summary><div class="body"><ul class="checks">${items.join('')}</ul></div></details>`;
   });
   return `<section id="requirements"><h2>Requirements</h2>\n${sections.join('\n')}</section>`;
 }

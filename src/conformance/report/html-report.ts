@@ -8,7 +8,7 @@ import type { CheckResult } from '../run/check-result.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { coverageSection } from './html-coverage.js';
 import { gridSection, requirementsSection, rowsOf } from './html-grid.js';
-import { LABEL, stateOf, tagOf, warningsOf } from './html-labels.js';
+import { LABEL, STATE_ORDER, stateOf, tagOf, warningsOf } from './html-labels.js';
 import { isShapeFinding } from './diagnostic-text.js';
 import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
 import { escapeHtml as esc } from './html-escape.js';
@@ -131,7 +131,8 @@ function checksSection(
 ): string {
   const groups = versions.map((version) => {
     const here = results.filter((r) => r.version === version);
-    return `<h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!, budget)).join('\n')}`;
+    const states = STATE_ORDER.filter((s) => here.some((r) => stateOf(r) === s)).join(' ');
+    return `<div class="version" data-states="${states}"><h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!, budget)).join('\n')}</div>`;
   });
   return `<section id="checks"><h2>Checks</h2>\n${groups.join('\n')}</section>`;
 }

@@ -203,6 +203,38 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(wrongRows).toEqual([]);
     });
 
+    it('the grid and the requirement list show the same state for every requirement and version', async () => {
+      const cells = await page.locator('#grid td a').evaluateAll((all) =>
+        all.map((a) => {
+          const { requirement, version, state } = (a as HTMLElement).dataset;
+          const line = document.querySelector(`[id="c-${requirement}-${version}"]`);
+          return {
+            cell: `${requirement} ${version}`,
+            grid: `${state} ${a.textContent}`,
+            list: `${line?.getAttribute('data-state')} ${line?.querySelector('.tag')?.textContent}`,
+          };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(100);
+      const disagree = cells.filter(({ grid, list }) => grid !== list);
+      expect(disagree).toEqual([]);
+      // A requirement's own tag is its row's worst cell, in the grid's words.
+      const order = ['failed', 'untestable', 'warning', 'passed', 'n/a'];
+      const rows = await page.locator('#grid tbody tr').evaluateAll((all) =>
+        all.map((tr) => ({
+          requirement: tr.querySelector('th')!.textContent!,
+          cells: [...tr.querySelectorAll('td a')].map((a) => a.textContent!),
+          list: document.querySelector(
+            `[id="q-${tr.querySelector('th')!.textContent}"] > summary .tag`,
+          )?.textContent,
+        })),
+      );
+      const wrongRows = rows.filter(
+        (row) => row.list !== order.find((label) => row.cells.includes(label)),
+      );
+      expect(wrongRows).toEqual([]);
+    });
+
     it('a generated failure shows its seed, its shrunk case and a curl line without the credential', async () => {
       const failure = page.locator('details.generated').first();
       await failure.locator('summary').click();
@@ -213,17 +245,63 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(curl).toContain('$TOKEN');
     });
 
-    it('the failed filter hides every check but the failed ones', async () => {
+    it('the failed filter hides all that did not fail: checks, requirements, their lines, grid rows and cells', async () => {
+      const failedRequirements = json.requirements
+        .filter((r: any) => r.verdict === 'failed')
+        .map((r: any) => r.requirement);
+      expect(failedRequirements.length).toBeGreaterThan(0);
       await page.locator('button[data-filter="failed"]').click();
-      const visible = await page
-        .locator('#checks details.result')
-        .evaluateAll((all) =>
-          all
-            .filter((d) => (d as HTMLElement).offsetParent)
-            .map((d) => d.getAttribute('data-state')),
-        );
-      expect(new Set(visible)).toEqual(new Set(['failed']));
+      const shown = () =>
+        page.evaluate(() => {
+          const visible = (selector: string) =>
+            [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length);
+          const states = (selector: string, attribute = 'data-state') =>
+            // A list, not a Set: what evaluate returns must be plain JSON.
+            [...new Set(visible(selector).map((e) => e.getAttribute(attribute)))].sort();
+          return {
+            results: states('#checks details.result'),
+            generated: states('#generated details.result'),
+            rows: visible('#grid tbody tr').map((tr) => tr.querySelector('th')!.textContent),
+            cells: states('#grid td a'),
+            requirements: visible('#requirements details.requirement').map((d) =>
+              d.getAttribute('data-requirement'),
+            ),
+            sections: states('#requirements details.requirement', 'data-state-shown'),
+            lines: states('#requirements li'),
+            links: states('#requirements li a'),
+            versions: visible('#checks div.version').length,
+          };
+        });
+      const failed = await shown();
+      expect(failed.results).toEqual(['failed']);
+      expect(failed.generated).toEqual(['failed']);
+      expect(failed.rows).toEqual(failedRequirements);
+      expect(failed.cells).toEqual(['failed']);
+      expect(failed.requirements).toEqual(failedRequirements);
+      expect(failed.sections).toEqual(['failed']);
+      expect(failed.lines).toEqual(['failed']);
+      expect(failed.links).toEqual(['failed']);
+      expect(failed.versions).toBeGreaterThan(0);
       await page.locator('button[data-filter="all"]').click();
+      const all = await shown();
+      expect(all.rows).toHaveLength(json.requirements.length);
+      expect(all.cells).toContain('passed');
+      expect(all.requirements).toHaveLength(json.requirements.length);
+    });
+
+    it('under a filter, a link to what it hides brings back the full page', async () => {
+      await page.locator('button[data-filter="failed"]').click();
+      const passed = json.requirements.find((r: any) => r.verdict === 'passed').requirement;
+      await page.evaluate((id) => {
+        location.hash = `q-${id}`;
+      }, passed);
+      await page.waitForFunction(() => document.body.getAttribute('data-filter') === 'all', null, {
+        timeout: 5000,
+      });
+      await expect(page.locator(`[id="q-${passed}"]`).isVisible()).resolves.toBe(true);
+      expect(await page.locator('button[data-filter="all"]').getAttribute('aria-pressed')).toBe(
+        'true',
+      );
     });
 
     it('shows the API coverage: per version, operations and documented answers, events, and what was never exercised', async () => {
@@ -480,6 +558,19 @@ describe('the grid and the requirement list, drawn from one model', () => {
   ];
   it.each(cases)('%s', (_, { given, want }) => {
     expect(states(toHtmlReport({ results: given, run: RUN }))).toEqual(want);
+  });
+
+  it('marks every row, requirement and version of checks with the states it holds, for the filters', () => {
+    const html = toHtmlReport({
+      results: [result('a', 'v1', 'failed'), result('b', 'v2', 'passed', true)],
+      run: RUN,
+    });
+    expect(html).toContain('<tr data-states="failed warning">');
+    expect(html).toMatch(
+      /<details class="requirement" id="q-AUTH-10" [^>]*data-states="failed warning"/,
+    );
+    expect(html).toContain('<div class="version" data-states="failed">');
+    expect(html).toContain('<div class="version" data-states="warning">');
   });
 });
 
