@@ -59,7 +59,8 @@ ${FILTERS.map(filtered).join('\n')}
 
 /**
  * The report's one script: the filter buttons, and a link to a check, a cell or a failure opening
- * the collapsed sections around it; a target the filter hides brings back the full page. The
+ * the collapsed sections around it (a failed cell's link targets its failing check, which opens
+ * and scrolls into view in one click); a target the filter hides brings back the full page. The
  * report reads fully without it.
  */
 export const SCRIPT = `
@@ -77,7 +78,8 @@ export const SCRIPT = `
     for (var node = target; node; node = node.parentElement)
       if (node.tagName === 'DETAILS') node.open = true;
     if (!target.getClientRects().length) filter('all');
-    target.scrollIntoView({ block: 'center' });
+    // Its summary in view, even when what it holds is taller than the window.
+    target.scrollIntoView({ block: target.offsetHeight > innerHeight ? 'start' : 'center' });
   }
   document.addEventListener('click', function (event) {
     var link = event.target.closest && event.target.closest('a[href^="#"]');

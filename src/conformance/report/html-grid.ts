@@ -52,8 +52,25 @@ const statesOf = (cells: readonly Cell[]) =>
 
 const cellId = (requirement: string, version: string) => `c-${requirement}-${version}`;
 
+/**
+ * Where a cell leads: a cell that is not a clean pass straight to the result that made it so
+ * (opened by the page's script), one click from the grid to the failure; otherwise to its line in
+ * the requirement list.
+ */
+function targetOf(requirement: string, cell: Cell, ids: Map<CheckResult, string>): string {
+  const culprit =
+    cell.state === 'passed' || cell.state === 'not_applicable'
+      ? undefined
+      : cell.results.find((r) => stateOf(r) === cell.state);
+  return culprit ? ids.get(culprit)! : cellId(requirement, cell.version);
+}
+
 /** The requirement × version grid: each cell its checks' verdict, linking to them. */
-export function gridSection(rows: readonly Row[], versions: readonly string[]): string {
+export function gridSection(
+  rows: readonly Row[],
+  versions: readonly string[],
+  ids: Map<CheckResult, string>,
+): string {
   const head = versions.map((v) => `<th scope="col">${esc(v)}</th>`).join('');
   const lines = rows.map(({ requirement, cells }) => {
     const tds = versions.map((version) => {
@@ -61,7 +78,7 @@ export function gridSection(rows: readonly Row[], versions: readonly string[]): 
       if (!cell) return '<td class="none"></td>';
       const { verdict, state } = cell;
       const title = cell.results.map((r) => `${r.check}: ${LABEL[stateOf(r)]}`).join('\n');
-      return `<td><a class="s-${state}" href="#${esc(cellId(requirement, version))}" data-requirement="${esc(requirement)}" data-version="${esc(version)}" data-verdict="${verdict}" data-state="${state}" title="${esc(title)}">${esc(LABEL[state])}</a></td>`;
+      return `<td><a class="s-${state}" href="#${esc(targetOf(requirement, cell, ids))}" data-requirement="${esc(requirement)}" data-version="${esc(version)}" data-verdict="${verdict}" data-state="${state}" title="${esc(title)}">${esc(LABEL[state])}</a></td>`;
     });
     return `<tr data-states="${statesOf(cells)}"><th scope="row" class="req"><a href="#${esc(`q-${requirement}`)}">${esc(requirement)}</a></th>${tds.join('')}</tr>`;
   });

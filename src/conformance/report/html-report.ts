@@ -82,7 +82,7 @@ export function toHtmlReport({ results, run, generated, exercised, ...known }: H
     `<style>${STYLE}</style></head><body data-filter="all">`,
     headerSection(report, results, coverage),
     '<main>',
-    gridSection(rows, versions),
+    gridSection(rows, versions, ids),
     requirementsSection(rows, ids),
     checksSection(results, ids, versions, budget),
     phase,

@@ -152,55 +152,46 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(want).toContain('VER-03 2026-08-25 failed');
     });
 
-    it('a cell leads to its checks, and a failure expands to the request, the answer and curl', async () => {
-      await page.locator('a[data-requirement="VER-03"][data-version="2026-08-25"]').click();
-      const cell = page.locator('[id="c-VER-03-2026-08-25"]');
-      await expect(cell.isVisible()).resolves.toBe(true);
-      const failed = cell.locator('a', { hasText: 'failed' }).first();
-      const target = (await failed.getAttribute('href'))!.slice(1);
-      await failed.click();
+    it('a failed cell opens its failing check in one click: open, in view, with the request, the answer and curl', async () => {
+      const cell = page.locator('a[data-requirement="VER-03"][data-version="2026-08-25"]');
+      const target = (await cell.getAttribute('href'))!.slice(1);
+      await cell.click();
       const result = page.locator(`[id="${target}"]`);
+      await page.waitForFunction((id) => location.hash === `#${id}`, target);
+      expect(await result.getAttribute('class')).toBe('result');
+      expect(await result.getAttribute('data-state')).toBe('failed');
       expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
-      await result.locator('summary').click();
-      expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
-      await result.locator('summary').click();
+      // Its summary is on screen: the click scrolled to it.
+      const box = await result.locator('summary').evaluate((s) => {
+        const r = s.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+      });
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(box.height);
       const request = result.locator('pre.request').first();
       await expect(request.isVisible()).resolves.toBe(true);
       expect(await request.textContent()).toMatch(/^(GET|POST) \/v[01]\//);
       expect(await result.locator('pre.answer').first().textContent()).toMatch(/^4\d\d\b/);
       expect(await result.locator('pre.curl').first().textContent()).toMatch(/^curl -i -X /);
+      await result.locator('summary').click();
+      expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
     });
 
-    it('the grid and the requirement list show the same state for every requirement and version', async () => {
-      const cells = await page.locator('#grid td a').evaluateAll((all) =>
-        all.map((a) => {
-          const { requirement, version, state } = (a as HTMLElement).dataset;
-          const line = document.querySelector(`[id="c-${requirement}-${version}"]`);
-          return {
-            cell: `${requirement} ${version}`,
-            grid: `${state} ${a.textContent}`,
-            list: `${line?.getAttribute('data-state')} ${line?.querySelector('.tag')?.textContent}`,
-          };
+    it('every failed cell leads to a failed check of its requirement at its version', async () => {
+      const wrong = await page.locator('#grid td a[data-state="failed"]').evaluateAll((cells) =>
+        cells.flatMap((a) => {
+          const { requirement, version } = (a as HTMLElement).dataset;
+          const to = document.getElementById(a.getAttribute('href')!.slice(1));
+          const fits =
+            to?.matches('details.result[data-state="failed"]') &&
+            to.getAttribute('data-version') === version &&
+            document.querySelector(
+              `[id="c-${requirement}-${version}"] a[href="#${to.id}"][data-state="failed"]`,
+            );
+          return fits ? [] : [`${requirement} ${version} -> ${a.getAttribute('href')}`];
         }),
       );
-      expect(cells.length).toBeGreaterThan(100);
-      const disagree = cells.filter(({ grid, list }) => grid !== list);
-      expect(disagree).toEqual([]);
-      // A requirement's own tag is its row's worst cell, in the grid's words.
-      const order = ['failed', 'untestable', 'warning', 'passed', 'n/a'];
-      const rows = await page.locator('#grid tbody tr').evaluateAll((all) =>
-        all.map((tr) => ({
-          requirement: tr.querySelector('th')!.textContent!,
-          cells: [...tr.querySelectorAll('td a')].map((a) => a.textContent!),
-          list: document.querySelector(
-            `[id="q-${tr.querySelector('th')!.textContent}"] > summary .tag`,
-          )?.textContent,
-        })),
-      );
-      const wrongRows = rows.filter(
-        (row) => row.list !== order.find((label) => row.cells.includes(label)),
-      );
-      expect(wrongRows).toEqual([]);
+      expect(wrong).toEqual([]);
     });
 
     it('the grid and the requirement list show the same state for every requirement and version', async () => {
@@ -558,6 +549,30 @@ describe('the grid and the requirement list, drawn from one model', () => {
   ];
   it.each(cases)('%s', (_, { given, want }) => {
     expect(states(toHtmlReport({ results: given, run: RUN }))).toEqual(want);
+  });
+
+  it('a failed or warned cell links to the result that made it so; a clean one to its list line', () => {
+    const html = toHtmlReport({
+      results: [
+        result('a', 'v1', 'passed'),
+        result('b', 'v1', 'failed'),
+        result('c', 'v2', 'passed', true),
+        result('d', 'v2', 'passed'),
+      ],
+      run: RUN,
+    });
+    const links = [
+      ...html.matchAll(
+        /<td><a [^>]*href="#([^"]+)" data-requirement="AUTH-10" data-version="(\w+)"/g,
+      ),
+    ].map(([, href, version]) => `${version} ${href}`);
+    const idOf = (check: string) =>
+      new RegExp(
+        `<details class="result" id="([^"]+)" data-state="\\w+" data-check="${check}"`,
+      ).exec(html)![1];
+    expect(links).toEqual([`v1 ${idOf('b')}`, `v2 ${idOf('c')}`]);
+    const clean = toHtmlReport({ results: [result('a', 'v1', 'passed')], run: RUN });
+    expect(clean).toContain('href="#c-AUTH-10-v1" data-requirement="AUTH-10"');
   });
 
   it('marks every row, requirement and version of checks with the states it holds, for the filters', () => {
