@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
 
+/** The filters besides `all`: each shows only what is in that state. */
+const FILTERS = ['failed', 'warning', 'not_testable'] as const;
+
+/**
+ * Under a filter, what is in another state is hidden, not only the checks: a grid cell, a result
+ * or a requirement list line carries its state (`data-state`); a grid row, a requirement and a
+ * version's checks carry the states of what they hold (`data-states`), and stay while any is it.
+ */
+const filtered = (filter: string) =>
+  `body[data-filter=${filter}] [data-state]:not([data-state=${filter}]),` +
+  `body[data-filter=${filter}] [data-states]:not([data-states~=${filter}]){display:none}`;
+
 /** The report's one style sheet: inline, allowed by its hash (no `style` attributes anywhere). */
 export const STYLE = `
 :root{--pass:#1a7f37;--fail:#cf222e;--na:#8c959f;--nt:#9a6700;--warn:#bc4c00;--bg:#fff;--fg:#1f2328;--mute:#656d76;--line:#d0d7de;--soft:#f6f8fa}
@@ -41,33 +53,39 @@ table.cov td,table.cov th{border:1px solid var(--line);padding:2px 6px;text-alig
 .chip{display:inline-block;margin:1px 3px 1px 0;padding:0 6px;border-radius:10px;font-size:12px;border:1px solid var(--line)}
 .chip.hit{background:#dafbe1;border-color:#4ac26b}.chip.miss{background:#ffebe9;border-color:#ff8182}
 .chip.odd{background:#fff8c5;border-color:#d4a72c}
-body[data-filter=failed] .result:not([data-state=failed]),
-body[data-filter=warning] .result:not([data-state=warning]),
-body[data-filter=not_testable] .result:not([data-state=not_testable]){display:none}
+ul.checks li a{margin-right:10px}
+${FILTERS.map(filtered).join('\n')}
 `;
 
 /**
  * The report's one script: the filter buttons, and a link to a check, a cell or a failure opening
- * the collapsed sections around it. The report reads fully without it.
+ * the collapsed sections around it (a failed cell's link targets its failing check, which opens
+ * and scrolls into view in one click); a target the filter hides brings back the full page. The
+ * report reads fully without it.
  */
 export const SCRIPT = `
 (function () {
   var body = document.body;
+  function filter(name) {
+    body.setAttribute('data-filter', name);
+    document.querySelectorAll('button[data-filter]').forEach(function (b) {
+      b.setAttribute('aria-pressed', String(b.getAttribute('data-filter') === name));
+    });
+  }
   function reveal(id) {
     var target = id && document.getElementById(id);
+    if (!target) return;
     for (var node = target; node; node = node.parentElement)
       if (node.tagName === 'DETAILS') node.open = true;
-    if (target) target.scrollIntoView({ block: 'center' });
+    if (!target.getClientRects().length) filter('all');
+    // Its summary in view, even when what it holds is taller than the window.
+    target.scrollIntoView({ block: target.offsetHeight > innerHeight ? 'start' : 'center' });
   }
   document.addEventListener('click', function (event) {
     var link = event.target.closest && event.target.closest('a[href^="#"]');
     if (link) reveal(decodeURIComponent(link.getAttribute('href').slice(1)));
     var button = event.target.closest && event.target.closest('button[data-filter]');
-    if (!button) return;
-    body.setAttribute('data-filter', button.getAttribute('data-filter'));
-    document.querySelectorAll('button[data-filter]').forEach(function (b) {
-      b.setAttribute('aria-pressed', String(b === button));
-    });
+    if (button) filter(button.getAttribute('data-filter'));
   });
   window.addEventListener('hashchange', function () {
     reveal(decodeURIComponent(location.hash.slice(1)));

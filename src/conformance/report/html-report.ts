@@ -7,14 +7,14 @@ import type { GenerateReport, GeneratedFailure } from '../generate/run-generate.
 import type { CheckResult } from '../run/check-result.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { coverageSection } from './html-coverage.js';
-import { type CellState, LABEL } from './html-labels.js';
+import { gridSection, requirementsSection, rowsOf } from './html-grid.js';
+import { LABEL, STATE_ORDER, stateOf, tagOf, warningsOf } from './html-labels.js';
 import { isShapeFinding } from './diagnostic-text.js';
 import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
 import { escapeHtml as esc } from './html-escape.js';
 import { toJsonReport } from './json-report.js';
 import { SEVERITY } from './requirement-summary.js';
 import { coverageLine } from './text-summary.js';
-import { groupBy } from '../../group-by.js';
 
 /** Bounds on what one report embeds, so a full run with the generative phase stays small. */
 const MAX_VALUE_CHARS = 3000;
@@ -68,6 +68,7 @@ export function toHtmlReport({ results, run, generated, exercised, ...known }: H
   const coverage = known.coverage ?? (exercised && coverageOf(exercised, run.versions));
   const ids = new Map(results.map((r, i) => [r, `r-${i}`]));
   const versions = [...new Set([...run.versions, ...results.map((r) => r.version)])];
+  const rows = rowsOf(results, versions);
   const budget: Budget = { left: DETAIL_CHARS };
   // The generated failures first: their seed, shrunk case and curl line are kept before the
   // checks' exchanges take what is left.
@@ -81,8 +82,8 @@ export function toHtmlReport({ results, run, generated, exercised, ...known }: H
     `<style>${STYLE}</style></head><body data-filter="all">`,
     headerSection(report, results, coverage),
     '<main>',
-    gridSection(report, results, versions),
-    requirementsSection(report, results, ids),
+    gridSection(rows, versions, ids),
+    requirementsSection(rows, ids),
     checksSection(results, ids, versions, budget),
     phase,
     coverageSection(report, coverage, results),
@@ -91,12 +92,6 @@ export function toHtmlReport({ results, run, generated, exercised, ...known }: H
     '</body></html>',
     '',
   ].join('\n');
-}
-
-const warningsOf = (r: CheckResult) => r.diagnostics.filter((d) => d.severity === 'warning');
-
-function stateOf(result: CheckResult): CellState {
-  return result.status === 'passed' && warningsOf(result).length ? 'warning' : result.status;
 }
 
 function headerSection(
@@ -127,64 +122,6 @@ function headerSection(
 </header>`;
 }
 
-/** The requirement × version grid: each cell its checks' verdict, linking to them. */
-function gridSection(
-  report: JsonReport,
-  results: readonly CheckResult[],
-  versions: string[],
-): string {
-  const byKey = resultsByKey(results);
-  const head = versions.map((v) => `<th scope="col">${esc(v)}</th>`).join('');
-  const rows = report.requirements.map(({ requirement, checks }) => {
-    const cells = versions.map((version) => {
-      const here = checks.filter((c) => c.version === version);
-      if (here.length === 0) return '<td class="none"></td>';
-      const verdict = SEVERITY.find((s) => here.some((c) => c.verdict === s))!;
-      const warned =
-        verdict === 'passed' &&
-        here.some((c) => byKey.get(`${version} ${c.check}`)?.some((r) => warningsOf(r).length));
-      const state: CellState = warned ? 'warning' : verdict;
-      const title = here.map((c) => `${c.check}: ${LABEL[c.verdict]}`).join('\n');
-      return `<td><a class="s-${state}" href="#${esc(cellId(requirement, version))}" data-requirement="${esc(requirement)}" data-version="${esc(version)}" data-verdict="${verdict}" data-state="${state}" title="${esc(title)}">${esc(LABEL[state])}</a></td>`;
-    });
-    return `<tr><th scope="row" class="req"><a href="#${esc(`q-${requirement}`)}">${esc(requirement)}</a></th>${cells.join('')}</tr>`;
-  });
-  return `<section id="grid"><h2>Requirements by version</h2><div class="grid-wrap"><table class="grid">
-<thead><tr><th scope="col" class="req">requirement</th>${head}</tr></thead>
-<tbody>${rows.join('\n')}</tbody></table></div></section>`;
-}
-
-const cellId = (requirement: string, version: string) => `c-${requirement}-${version}`;
-
-function resultsByKey(results: readonly CheckResult[]): Map<string, CheckResult[]> {
-  return groupBy(results, (r) => `${r.version} ${r.check}`);
-}
-
-/** Per requirement, per version, the checks behind its cell, each linking to its result. */
-function requirementsSection(
-  report: JsonReport,
-  results: readonly CheckResult[],
-  ids: Map<CheckResult, string>,
-): string {
-  const byKey = resultsByKey(results);
-  const sections = report.requirements.map(({ requirement, verdict, checks }) => {
-    const versions = [...new Set(checks.map((c) => c.version))];
-    const items = versions.map((version) => {
-      const links = checks
-        .filter((c) => c.version === version)
-        .flatMap((c) => byKey.get(`${version} ${c.check}`) ?? [])
-        .filter((r) => r.requirements.includes(requirement))
-        .map(
-          (r) =>
-            `<a href="#${ids.get(r)}"><span class="tag s-${stateOf(r)}">${esc(LABEL[stateOf(r)])}</span> ${esc(r.check)}</a>`,
-        );
-      return `<li id="${esc(cellId(requirement, version))}">${esc(version)}: ${links.join(', ')}</li>`;
-    });
-    return `<details id="${esc(`q-${requirement}`)}"><summary><span class="tag s-${verdict}">${esc(LABEL[verdict])}</span> ${esc(requirement)}</summary><div class="body"><ul class="checks">${items.join('')}</ul></div></details>`;
-  });
-  return `<section id="requirements"><h2>Requirements</h2>\n${sections.join('\n')}</section>`;
-}
-
 /** Every result, by version, each a collapsed section with what it found. */
 function checksSection(
   results: readonly CheckResult[],
@@ -194,7 +131,8 @@ function checksSection(
 ): string {
   const groups = versions.map((version) => {
     const here = results.filter((r) => r.version === version);
-    return `<h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!, budget)).join('\n')}`;
+    const states = STATE_ORDER.filter((s) => here.some((r) => stateOf(r) === s)).join(' ');
+    return `<div class="version" data-states="${states}"><h3>${esc(version)}</h3>\n${here.map((r) => resultOf(r, ids.get(r)!, budget)).join('\n')}</div>`;
   });
   return `<section id="checks"><h2>Checks</h2>\n${groups.join('\n')}</section>`;
 }
@@ -218,7 +156,7 @@ function resultOf(result: CheckResult, id: string, budget: Budget): string {
   ];
   const n = result.diagnostics.length;
   const count = n ? ` · ${n} finding${n === 1 ? '' : 's'}` : '';
-  return `<details class="result" id="${id}" data-state="${state}" data-check="${esc(result.check)}" data-version="${esc(result.version)}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(result.check)}<span class="mute">${esc(count)}</span></summary><div class="body">${body.join('')}</div></details>`;
+  return `<details class="result" id="${id}" data-state="${state}" data-check="${esc(result.check)}" data-version="${esc(result.version)}"><summary>${tagOf(state)} ${esc(result.check)}<span class="mute">${esc(count)}</span></summary><div class="body">${body.join('')}</div></details>`;
 }
 
 /**
@@ -297,7 +235,7 @@ function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Bu
   const [first] = failure.findings;
   const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
   const replayed = failure.reproduced ? '' : ' · did not fail again when replayed';
-  return `<details class="result generated" id="g-${index}" data-state="${state}"><summary><span class="tag s-${state}">${esc(LABEL[state])}</span> ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
+  return `<details class="result generated" id="g-${index}" data-state="${state}"><summary>${tagOf(state)} ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
 <p>${esc(failure.occurrences)} case${failure.occurrences === 1 ? '' : 's'} failed so · shrunk ${esc(failure.shrinks)} times${esc(replayed)} · seed <b>${esc(failure.seed)}</b>, path <b>${esc(failure.path)}</b></p>
 ${within(
   budget,

@@ -152,23 +152,78 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(want).toContain('VER-03 2026-08-25 failed');
     });
 
-    it('a cell leads to its checks, and a failure expands to the request, the answer and curl', async () => {
-      await page.locator('a[data-requirement="VER-03"][data-version="2026-08-25"]').click();
-      const cell = page.locator('[id="c-VER-03-2026-08-25"]');
-      await expect(cell.isVisible()).resolves.toBe(true);
-      const failed = cell.locator('a', { hasText: 'failed' }).first();
-      const target = (await failed.getAttribute('href'))!.slice(1);
-      await failed.click();
+    it('a failed cell opens its failing check in one click: open, in view, with the request, the answer and curl', async () => {
+      const cell = page.locator('a[data-requirement="VER-03"][data-version="2026-08-25"]');
+      const target = (await cell.getAttribute('href'))!.slice(1);
+      await cell.click();
       const result = page.locator(`[id="${target}"]`);
+      await page.waitForFunction((id) => location.hash === `#${id}`, target);
+      expect(await result.getAttribute('class')).toBe('result');
+      expect(await result.getAttribute('data-state')).toBe('failed');
       expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
-      await result.locator('summary').click();
-      expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
-      await result.locator('summary').click();
+      // Its summary is on screen: the click scrolled to it.
+      const box = await result.locator('summary').evaluate((s) => {
+        const r = s.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+      });
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(box.height);
       const request = result.locator('pre.request').first();
       await expect(request.isVisible()).resolves.toBe(true);
       expect(await request.textContent()).toMatch(/^(GET|POST) \/v[01]\//);
       expect(await result.locator('pre.answer').first().textContent()).toMatch(/^4\d\d\b/);
       expect(await result.locator('pre.curl').first().textContent()).toMatch(/^curl -i -X /);
+      await result.locator('summary').click();
+      expect(await result.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    });
+
+    it('every failed cell leads to a failed check of its requirement at its version', async () => {
+      const wrong = await page.locator('#grid td a[data-state="failed"]').evaluateAll((cells) =>
+        cells.flatMap((a) => {
+          const { requirement, version } = (a as HTMLElement).dataset;
+          const to = document.getElementById(a.getAttribute('href')!.slice(1));
+          const fits =
+            to?.matches('details.result[data-state="failed"]') &&
+            to.getAttribute('data-version') === version &&
+            document.querySelector(
+              `[id="c-${requirement}-${version}"] a[href="#${to.id}"][data-state="failed"]`,
+            );
+          return fits ? [] : [`${requirement} ${version} -> ${a.getAttribute('href')}`];
+        }),
+      );
+      expect(wrong).toEqual([]);
+    });
+
+    it('the grid and the requirement list show the same state for every requirement and version', async () => {
+      const cells = await page.locator('#grid td a').evaluateAll((all) =>
+        all.map((a) => {
+          const { requirement, version, state } = (a as HTMLElement).dataset;
+          const line = document.querySelector(`[id="c-${requirement}-${version}"]`);
+          return {
+            cell: `${requirement} ${version}`,
+            grid: `${state} ${a.textContent}`,
+            list: `${line?.getAttribute('data-state')} ${line?.querySelector('.tag')?.textContent}`,
+          };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(100);
+      const disagree = cells.filter(({ grid, list }) => grid !== list);
+      expect(disagree).toEqual([]);
+      // A requirement's own tag is its row's worst cell, in the grid's words.
+      const order = ['failed', 'untestable', 'warning', 'passed', 'n/a'];
+      const rows = await page.locator('#grid tbody tr').evaluateAll((all) =>
+        all.map((tr) => ({
+          requirement: tr.querySelector('th')!.textContent!,
+          cells: [...tr.querySelectorAll('td a')].map((a) => a.textContent!),
+          list: document.querySelector(
+            `[id="q-${tr.querySelector('th')!.textContent}"] > summary .tag`,
+          )?.textContent,
+        })),
+      );
+      const wrongRows = rows.filter(
+        (row) => row.list !== order.find((label) => row.cells.includes(label)),
+      );
+      expect(wrongRows).toEqual([]);
     });
 
     it('a generated failure shows its seed, its shrunk case and a curl line without the credential', async () => {
@@ -181,17 +236,63 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(curl).toContain('$TOKEN');
     });
 
-    it('the failed filter hides every check but the failed ones', async () => {
+    it('the failed filter hides all that did not fail: checks, requirements, their lines, grid rows and cells', async () => {
+      const failedRequirements = json.requirements
+        .filter((r: any) => r.verdict === 'failed')
+        .map((r: any) => r.requirement);
+      expect(failedRequirements.length).toBeGreaterThan(0);
       await page.locator('button[data-filter="failed"]').click();
-      const visible = await page
-        .locator('#checks details.result')
-        .evaluateAll((all) =>
-          all
-            .filter((d) => (d as HTMLElement).offsetParent)
-            .map((d) => d.getAttribute('data-state')),
-        );
-      expect(new Set(visible)).toEqual(new Set(['failed']));
+      const shown = () =>
+        page.evaluate(() => {
+          const visible = (selector: string) =>
+            [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length);
+          const states = (selector: string, attribute = 'data-state') =>
+            // A list, not a Set: what evaluate returns must be plain JSON.
+            [...new Set(visible(selector).map((e) => e.getAttribute(attribute)))].sort();
+          return {
+            results: states('#checks details.result'),
+            generated: states('#generated details.result'),
+            rows: visible('#grid tbody tr').map((tr) => tr.querySelector('th')!.textContent),
+            cells: states('#grid td a'),
+            requirements: visible('#requirements details.requirement').map((d) =>
+              d.getAttribute('data-requirement'),
+            ),
+            sections: states('#requirements details.requirement', 'data-state-shown'),
+            lines: states('#requirements li'),
+            links: states('#requirements li a'),
+            versions: visible('#checks div.version').length,
+          };
+        });
+      const failed = await shown();
+      expect(failed.results).toEqual(['failed']);
+      expect(failed.generated).toEqual(['failed']);
+      expect(failed.rows).toEqual(failedRequirements);
+      expect(failed.cells).toEqual(['failed']);
+      expect(failed.requirements).toEqual(failedRequirements);
+      expect(failed.sections).toEqual(['failed']);
+      expect(failed.lines).toEqual(['failed']);
+      expect(failed.links).toEqual(['failed']);
+      expect(failed.versions).toBeGreaterThan(0);
       await page.locator('button[data-filter="all"]').click();
+      const all = await shown();
+      expect(all.rows).toHaveLength(json.requirements.length);
+      expect(all.cells).toContain('passed');
+      expect(all.requirements).toHaveLength(json.requirements.length);
+    });
+
+    it('under a filter, a link to what it hides brings back the full page', async () => {
+      await page.locator('button[data-filter="failed"]').click();
+      const passed = json.requirements.find((r: any) => r.verdict === 'passed').requirement;
+      await page.evaluate((id) => {
+        location.hash = `q-${id}`;
+      }, passed);
+      await page.waitForFunction(() => document.body.getAttribute('data-filter') === 'all', null, {
+        timeout: 5000,
+      });
+      await expect(page.locator(`[id="q-${passed}"]`).isVisible()).resolves.toBe(true);
+      expect(await page.locator('button[data-filter="all"]').getAttribute('aria-pressed')).toBe(
+        'true',
+      );
     });
 
     it('shows the API coverage: per version, operations and documented answers, events, and what was never exercised', async () => {
@@ -346,6 +447,145 @@ describe('the grid', () => {
     });
     const cell = /data-version="v" data-verdict="(\w+)" data-state="(\w+)"/.exec(html)!;
     expect(`${cell[1]} ${cell[2]}`).toBe(want);
+  });
+});
+
+describe('the grid and the requirement list, drawn from one model', () => {
+  const result = (
+    check: string,
+    version: string,
+    status: CheckResult['status'],
+    warned = false,
+  ): CheckResult => ({
+    check,
+    title: check,
+    version,
+    requirements: ['AUTH-10'],
+    status,
+    diagnostics: warned ? [diagnostic(check, 'w', { severity: 'warning' })] : [],
+    durationMs: 1,
+  });
+  const RUN = { profile: 'p', versions: ['v1', 'v2'], startedAt: '', durationMs: 0 };
+  /** `version grid-state list-state` for each cell, and the requirement's own tag. */
+  function states(html: string) {
+    const grid = new Map(
+      [
+        ...html.matchAll(
+          /data-version="([^"]+)" data-verdict="\w+" data-state="(\w+)"[^>]*>([^<]+)</g,
+        ),
+      ].map(([, version, state, label]) => [version!, `${state} ${label}`]),
+    );
+    const list = new Map(
+      [
+        ...html.matchAll(
+          /<li id="[^"]+" data-requirement="AUTH-10" data-version="([^"]+)" data-state="(\w+)"><span class="tag s-\w+"[^>]*>([^<]+)</g,
+        ),
+      ].map(([, version, state, label]) => [version!, `${state} ${label}`]),
+    );
+    const cells = [...new Set([...grid.keys(), ...list.keys()])].map(
+      (version) => `${version} ${grid.get(version)} | ${list.get(version)}`,
+    );
+    const requirement = /<summary><span class="tag s-(\w+)"[^>]*>[^<]+<\/span> AUTH-10</.exec(
+      html,
+    )![1];
+    return { cells, requirement };
+  }
+  const cases: Array<
+    [string, { given: CheckResult[]; want: { cells: string[]; requirement: string } }]
+  > = [
+    [
+      'a pass with a warning at one version: the list says warning where the grid does (AUTH-10)',
+      {
+        given: [
+          result('auth-10-metadata', 'v1', 'passed'),
+          result('auth-10-metadata', 'v2', 'passed', true),
+        ],
+        want: {
+          cells: ['v1 passed passed | passed passed', 'v2 warning warning | warning warning'],
+          requirement: 'warning',
+        },
+      },
+    ],
+    [
+      'a failure at one version outweighs a warning at another',
+      {
+        given: [result('a', 'v1', 'failed'), result('a', 'v2', 'passed', true)],
+        want: {
+          cells: ['v1 failed failed | failed failed', 'v2 warning warning | warning warning'],
+          requirement: 'failed',
+        },
+      },
+    ],
+    [
+      'a warned pass beside a failure in one cell is a failed cell',
+      {
+        given: [result('a', 'v1', 'passed', true), result('b', 'v1', 'failed')],
+        want: { cells: ['v1 failed failed | failed failed'], requirement: 'failed' },
+      },
+    ],
+    [
+      'untestable beside a warned pass',
+      {
+        given: [result('a', 'v1', 'passed', true), result('b', 'v2', 'not_testable')],
+        want: {
+          cells: [
+            'v1 warning warning | warning warning',
+            'v2 not_testable untestable | not_testable untestable',
+          ],
+          requirement: 'not_testable',
+        },
+      },
+    ],
+    [
+      'not applicable and a clean pass',
+      {
+        given: [result('a', 'v1', 'not_applicable'), result('a', 'v2', 'passed')],
+        want: {
+          cells: ['v1 not_applicable n/a | not_applicable n/a', 'v2 passed passed | passed passed'],
+          requirement: 'passed',
+        },
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(states(toHtmlReport({ results: given, run: RUN }))).toEqual(want);
+  });
+
+  it('a failed or warned cell links to the result that made it so; a clean one to its list line', () => {
+    const html = toHtmlReport({
+      results: [
+        result('a', 'v1', 'passed'),
+        result('b', 'v1', 'failed'),
+        result('c', 'v2', 'passed', true),
+        result('d', 'v2', 'passed'),
+      ],
+      run: RUN,
+    });
+    const links = [
+      ...html.matchAll(
+        /<td><a [^>]*href="#([^"]+)" data-requirement="AUTH-10" data-version="(\w+)"/g,
+      ),
+    ].map(([, href, version]) => `${version} ${href}`);
+    const idOf = (check: string) =>
+      new RegExp(
+        `<details class="result" id="([^"]+)" data-state="\\w+" data-check="${check}"`,
+      ).exec(html)![1];
+    expect(links).toEqual([`v1 ${idOf('b')}`, `v2 ${idOf('c')}`]);
+    const clean = toHtmlReport({ results: [result('a', 'v1', 'passed')], run: RUN });
+    expect(clean).toContain('href="#c-AUTH-10-v1" data-requirement="AUTH-10"');
+  });
+
+  it('marks every row, requirement and version of checks with the states it holds, for the filters', () => {
+    const html = toHtmlReport({
+      results: [result('a', 'v1', 'failed'), result('b', 'v2', 'passed', true)],
+      run: RUN,
+    });
+    expect(html).toContain('<tr data-states="failed warning">');
+    expect(html).toMatch(
+      /<details class="requirement" id="q-AUTH-10" [^>]*data-states="failed warning"/,
+    );
+    expect(html).toContain('<div class="version" data-states="failed">');
+    expect(html).toContain('<div class="version" data-states="warning">');
   });
 });
 
