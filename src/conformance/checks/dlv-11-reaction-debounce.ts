@@ -259,6 +259,8 @@ export const dlv11ReactionDebounce: Check = {
             clock: 'debounce',
             scales: timeScales(context.profile.timeScale),
             consequence: `they need not coalesce (${describe(arrivals)})`,
+            // A trial waits for the window to close, then as long again for any late delivery.
+            serviceMs: 20_000,
           });
           if (!unsure.rerun || made === TRIALS) return;
         }
