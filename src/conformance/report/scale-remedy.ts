@@ -98,7 +98,7 @@ export function remedyLines(results: readonly CheckResult[]): string[] {
   if (chosen.length === 0) return lines;
   const fields = chosen.map((c) => `"${c.clock}": ${c.scale}`).join(', ');
   lines.push(
-    `  Run your implementation's clocks at these factors and write them in the profile: "timeScale": { ${fields} } (name every clock there: one left out runs in real time).`,
+    `  Run your implementation's clocks at these factors and write them in the profile: "timeScale": { ${fields} }, keeping the other clocks' factors as they are (a clock the profile does not name runs in real time).`,
   );
   const cost = costLine(remedy);
   if (cost) lines.push(`  ${cost}`);
@@ -126,13 +126,12 @@ function clockLine({ clock, now, atMost, atLeast, scale, askedBy }: ClockRemedy)
 function costLine({ costs, fullSchedule }: RunRemedy): string {
   if (costs.length === 0) return '';
   const longest = Math.max(...costs.map((c) => c.realS));
+  const seconds = (s: number) => (s < 10 ? s.toFixed(1) : String(Math.round(s)));
   const each = costs
-    .map(
-      (c) => `${c.check}: ${Math.round(c.serviceS)} s of ${c.clock} time, ${Math.round(c.realS)} s`,
-    )
+    .map((c) => `${c.check}: ${Math.round(c.serviceS)} s of ${c.clock} time, ${seconds(c.realS)} s`)
     .join('; ');
   const budget = fullSchedule
     ? `; that is over the ${WAIT_BUDGET_MS / 1000} s a check waits unasked, so run with --full-schedule`
     : '';
-  return `The waits then take about ${Math.round(longest)} s (${each}), assuming a check's time is mostly its waits and the checks that wait run side by side${budget}.`;
+  return `The waits then take about ${seconds(longest)} s (${each}), assuming a check's time is mostly its waits and the checks that wait run side by side${budget}.`;
 }
