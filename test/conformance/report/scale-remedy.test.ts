@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { finishRun } from '../../../src/cli/finish-run.ts';
 import { toJsonReport } from '../../../src/conformance/report/json-report.ts';
 import { mergeReports } from '../../../src/conformance/report/merge-reports.ts';
 import { readReport } from '../../../src/conformance/report/read-report.ts';
@@ -125,5 +126,29 @@ describe('the remedy survives the JSON report and the shards merge', () => {
     const bad = shard(1, [untestable('dlv-07-waits', '2026-08-25', [{ ...RETRIES, atMost: 7 }])]);
     (bad.results[0] as unknown as { remedy: unknown }).remedy = [{ clock: 'tides', now: 1 }];
     expect(readReport('a.json', bad)).toEqual({ problem: expect.stringMatching(/results/) });
+  });
+});
+
+describe('the terminal summary', () => {
+  it('prints the remedy once, last, however many versions asked', async () => {
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((text: string) => printed.push(text));
+    try {
+      const results = ['2026-08-25', '2026-07-07'].map((version) =>
+        untestable('dlv-07-waits', version, [{ ...RETRIES, atMost: 7 }]),
+      );
+      const run = {
+        profile: 'p.json',
+        versions: ['2026-08-25', '2026-07-07'],
+        startedAt: '',
+        durationMs: 1,
+      };
+      await finishRun([], { results, run });
+    } finally {
+      log.mockRestore();
+    }
+    const text = printed.join('\n');
+    expect(text.match(/One time scale for the whole run/g)).toHaveLength(1);
+    expect(printed.at(-1)).toMatch(/^\nOne time scale for the whole run/);
   });
 });
