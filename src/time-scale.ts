@@ -12,8 +12,25 @@ export interface TimeScales {
 
 export type TimeScale = number | Partial<TimeScales>;
 
-const CLOCKS = ['retries', 'debounce', 'failStreak'] as const;
+export const CLOCKS = ['retries', 'debounce', 'failStreak'] as const;
 export type Clock = (typeof CLOCKS)[number];
+
+/**
+ * What a check that could not judge asks of one clock's time scale, as data: the run joins every
+ * check's asks into one time scale that satisfies them all (report/scale-remedy.ts), where each
+ * check's own text can only speak for itself.
+ */
+export interface ScaleAsk {
+  clock: Clock;
+  /** The factor the profile gave the clock when the check ran. */
+  now: number;
+  /** The fastest factor that leaves the check room (below 1: none does, even real time). */
+  atMost?: number;
+  /** The slowest factor whose waits fit the check's budget without `--full-schedule`. */
+  atLeast?: number;
+  /** The service time the check waits on this clock, ms: in real time, this over the factor. */
+  waitMs?: number;
+}
 
 /** Milliseconds of real time for `seconds` of service time at a factor (1 = real time). */
 export function scaledMs(seconds: number, factor: number): number {

@@ -1,6 +1,7 @@
 import { clauseCoverage, clauseLine } from '../conformance/report/clause-coverage.js';
 import { coverageOf } from '../conformance/report/coverage.js';
 import { allPassed } from '../conformance/report/requirement-summary.js';
+import { remedyLines } from '../conformance/report/scale-remedy.js';
 import { coverageLine, generatedSummary, textSummary } from '../conformance/report/text-summary.js';
 import {
   type ReportInput,
@@ -19,7 +20,9 @@ export function parseReport(value: string): ReportRequest {
 
 /**
  * The end of a run, or of a merge of its shards: the summary, the generated requests' and the
- * coverage where there are some, the stated clauses judged (#32), then the reports asked for; exit 0 only when every check passed.
+ * coverage where there are some, the stated clauses judged (#32), the one time scale that lets
+ * every check that asked for one judge (#33), then the reports asked for; exit 0 only when every
+ * check passed.
  */
 export async function finishRun(
   reports: readonly ReportRequest[],
@@ -31,6 +34,9 @@ export async function finishRun(
   const coverage = input.exercised && coverageOf(input.exercised, input.run.versions);
   if (coverage) console.log(coverageLine(coverage));
   console.log(clauseLine(clauseCoverage(input.results)));
+  // Last, once for the run: every check's ask of the time scales, joined.
+  const remedy = remedyLines(input.results);
+  if (remedy.length) console.log(remedy.join('\n'));
   for (const line of await writeReports(reports, { ...input, ...(coverage ? { coverage } : {}) }))
     console.log(line);
   return allPassed(input.results) ? EXIT.ok : EXIT.failed;

@@ -156,7 +156,14 @@ async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckR
   };
   // A skip says why the rule could not be tested; what the check found before it still fails it.
   if (skip && found.findings.length === 0)
-    return { ...base, status: skip.skip, diagnostics: [], reason: skip.reason, durationMs };
+    return {
+      ...base,
+      status: skip.skip,
+      diagnostics: [],
+      reason: skip.reason,
+      ...(skip.remedy ? { remedy: skip.remedy } : {}),
+      durationMs,
+    };
   // Nothing a report prints carries a credential: an issued token a check compared, a secret.
   const diagnostics = [...found.findings, ...found.shapes].map(redactDiagnostic);
   return {

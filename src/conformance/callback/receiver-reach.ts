@@ -13,5 +13,5 @@ export function receiverUnreachable(profile: Profile, callback: Callback = {}): 
   if (callbackIsHttps(callback)) return undefined;
   if (plainHttpDestinations(profile) !== 'none') return undefined;
   const where = callback.url ? `at ${callback.url} over plain HTTP` : 'on loopback over plain HTTP';
-  return `the profile says the implementation takes no plain-HTTP destinations (plainHttpDestinations: none), and the suite's receiver is reached ${where}; give an https --callback-url (a tunnel or load balancer in front of the receiver, or its own --callback-cert and --callback-key), or run the implementation as a local environment (the reference server: serve --allow-local-destinations)`;
+  return `the profile says the implementation takes no plain-HTTP destinations (plainHttpDestinations: none), and the suite's receiver is reached ${where}; give an https --callback-url (a tunnel or load balancer in front of the receiver, or its own --callback-cert and --callback-key), or run your implementation as a local environment, which takes plain-HTTP and loopback destinations (SUB-03)`;
 }

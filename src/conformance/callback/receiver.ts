@@ -87,6 +87,9 @@ export async function startReceiver(callback: Callback = {}) {
   const timers = new Set<NodeJS.Timeout>();
   // When connections were lost before their request was read (losses).
   const lostAt: number[] = [];
+  // TLS handshakes that failed, when and why: an implementation that does not trust the
+  // certificate of --callback-cert delivers nothing, and only the receiver can see why.
+  const handshakes: Array<{ at: number; error: string }> = [];
   // Hook paths are this receiver's own: on a fixed port or callback URL, a later receiver (the
   // generated phase's, the next run's) must not take retries of an earlier one's hooks as its own.
   const instance = randomBytes(4).toString('hex');
@@ -140,6 +143,16 @@ export async function startReceiver(callback: Callback = {}) {
       socket.write(CLIENT_ERROR_ANSWERS.get(error.code ?? '') ?? BAD_REQUEST);
     socket.destroy();
   });
+  server.on('tlsClientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // Only a sender that began a handshake: a probe that connects and closes sent nothing. Node
+    // exposes the bytes the TLS socket read only on the plain socket beneath it.
+    const beneath = (socket as Socket & { _parent?: Socket })._parent;
+    if ((beneath?.bytesRead ?? 1) > 0) {
+      handshakes.push({ at: performance.now(), error: handshakeError(error) });
+      if (handshakes.length > MAX_RECEIVED_PER_HOOK) handshakes.shift();
+    }
+    socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(callback.port ?? 0, callback.host ?? '127.0.0.1', () => resolve());
@@ -163,6 +176,13 @@ export async function startReceiver(callback: Callback = {}) {
     lostSince(from: number): number {
       return lostAt.filter((at) => at >= from).length;
     },
+    /**
+     * The TLS handshakes that failed since `from` (a `performance.now()`), each error in a few
+     * words: a sender that does not trust the receiver's certificate ends them.
+     */
+    handshakesFailedSince(from: number): string[] {
+      return handshakes.filter((h) => h.at >= from).map((h) => h.error);
+    },
     /** Stops recording `hook`: its path answers 410 from now on. */
     remove(hook: Hook): void {
       const path = hookPath(new URL(hook.url).pathname);
@@ -175,6 +195,21 @@ export async function startReceiver(callback: Callback = {}) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** How a failed handshake reads when the sender spoke plain HTTP to the HTTPS receiver. */
+export const PLAIN_HTTP = 'plain HTTP, not TLS';
+
+/**
+ * A failed handshake's error in a few words, bounded, since the peer's bytes may be anything. A
+ * sender that does not trust the certificate either sends an alert (`alert unknown ca`, Go, curl)
+ * or just closes the connection (Node's clients, undici).
+ */
+function handshakeError(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ERR_SSL_HTTP_REQUEST') return PLAIN_HTTP;
+  if (error.code === 'ECONNRESET') return 'the sender closed the connection mid-handshake';
+  const alert = /alert ([a-z ]+)/i.exec(error.message)?.[1]?.trim();
+  return (alert ? `alert ${alert}` : (error.code ?? error.message)).slice(0, 120);
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check, Skip } from '../run/check.js';
-import { byWebhookId, lostOnTheSuitesSide, retriedDespiteAnswers } from '../reach/attempts.js';
+import {
+  byWebhookId,
+  lostOnTheSuitesSide,
+  retriedDespiteAnswers,
+  reportNoneArrived,
+} from '../reach/attempts.js';
 import { jsonOf, nonce, waitMs, withHooks } from '../reach/deliveries.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
@@ -25,7 +30,7 @@ export const dlv01Post: Check = {
         if (!(await hook!.arrived(1, 5000))) {
           const lost = lostOnTheSuitesSide(receiver, began);
           if (lost) return void (unsure = lost);
-          return context.report({ message: 'no delivery arrived within 5 s' });
+          return reportNoneArrived(context, began, 'no delivery arrived within 5 s');
         }
         // Long enough for a first retry to come, were the 202 not taken as an acknowledgement.
         await sleep(waitMs(context, 1) + 250);

@@ -1,4 +1,5 @@
 import { verifyWebhook } from '../../webhooks/verify.js';
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import { nonce, withHooks } from '../reach/deliveries.js';
 import { signingSecretFor } from '../profile/profile-facts.js';
@@ -32,9 +33,10 @@ export const dlv03Signature: Check = {
     }
     // Not testable without deliveries, unless the secret itself already broke AUTH-12.
     return withHooks(context, [{ event: 'meeting.ended' }], async ([hook]) => {
+      const from = performance.now();
       await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
       if (!(await hook!.arrived(1, 5000)))
-        return context.report({ message: 'no delivery arrived within 5 s' });
+        return reportNoneArrived(context, from, 'no delivery arrived within 5 s');
       const [attempt] = hook!.received;
       const signature = String(attempt!.headers['webhook-signature'] ?? '');
       if (!signature.split(' ').some((s) => /^v1,[A-Za-z0-9+/]+={0,2}$/.test(s)))

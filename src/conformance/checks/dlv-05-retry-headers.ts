@@ -2,7 +2,12 @@ import type { Check, Skip } from '../run/check.js';
 import { nonce, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
 import type { ScriptedAnswer } from '../callback/receiver.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
-import { byWebhookId, lostOnTheSuitesSide, retryNumber } from '../reach/attempts.js';
+import {
+  byWebhookId,
+  handshakeCause,
+  lostOnTheSuitesSide,
+  retryNumber,
+} from '../reach/attempts.js';
 
 /** The three failures in turn, then an acknowledgement, and the headers the retries must carry. */
 const SCRIPT: ScriptedAnswer[] = [
@@ -42,7 +47,7 @@ export const dlv05RetryHeaders: Check = {
       await hook!.arrived(4, patience);
       if (hook!.received.length === 0)
         return context.report({
-          message: `no attempt arrived within ${Math.round(patience)} ms`,
+          message: `no attempt arrived within ${Math.round(patience)} ms${handshakeCause(receiver.handshakesFailedSince(began))}`,
           expected: WANTED,
           actual: [],
         });

@@ -136,19 +136,21 @@ function notJudged(gaps: string[], lagMs: number, reactionMs: number): Skip {
 
 /**
  * Gaps late by the round trip to a receiver across a network: the shortest wait (1 s of service
- * time) must be long against it, so the reason names the retries time scale that would do.
+ * time) must be long against it, so the reason names the retries scale that would do, and asks it
+ * as data for the run's one remedy (report/scale-remedy.ts).
  */
 function acrossNetwork(gaps: string[], roundTripMs: number, scale: TimeScale | undefined): Skip {
-  const scales = timeScales(scale);
-  const shortest = scaledMs(1, scales.retries);
+  const now = timeScales(scale).retries;
+  const shortest = scaledMs(1, now);
   const fits = Math.floor(1000 / (ROOM * roundTripMs));
   const longer =
     WAITS_SECONDS / fits > 20
       ? `, with --full-schedule (the waits then take ${Math.round(WAITS_SECONDS / fits)} s)`
       : '';
-  const remedy = scaleRemedy('retries', fits, scales, { after: longer });
+  const remedy = scaleRemedy('retries', fits, now, { after: longer });
   return {
     skip: 'not_testable',
-    reason: `gaps late by no more than the ~${Math.round(roundTripMs)} ms round trip to the implementation (its event trigger's answer), which each retry across the network also waits for (the answer's way back, the attempt's way there), against waits of ${shortest < 10 ? shortest.toFixed(1) : Math.round(shortest)} ms and more at a retries time scale of ${scales.retries}, so they cannot be judged (${gaps.join('; ')}); ${remedy}`,
+    remedy: [{ clock: 'retries', now, atMost: fits, waitMs: WAITS_SECONDS * 1000 }],
+    reason: `gaps late by no more than the ~${Math.round(roundTripMs)} ms round trip to the implementation (its event trigger's answer), which each retry across the network also waits for, against waits of ${shortest < 10 ? shortest.toFixed(1) : Math.round(shortest)} ms and more, so they cannot be judged (${gaps.join('; ')}); ${remedy}`,
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../reach/deliveries.js';
 import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
 import { slowSendSkip } from '../timing/slow-send.js';
+import { handshakeCause } from '../reach/attempts.js';
 import { watchLoopLag } from '../timing/timing.js';
 
 /** The two messages of a trial, by the name findings give them. */
@@ -230,6 +231,7 @@ export const dlv11ReactionDebounce: Check = {
       [{ generation: 'v0', event: 'chat:message:reaction' }],
       async ([hook]) => {
         for (let made = 1; ; made += 1) {
+          const from = performance.now();
           const { changes, arrivals, stalledMs, patienceMs } = await trial(
             context,
             hook!,
@@ -237,9 +239,10 @@ export const dlv11ReactionDebounce: Check = {
             windowMs,
           );
           unsure = undefined;
+          const failed = (await context.receiver()).handshakesFailedSince(from);
           if (arrivals.length === 0)
             return context.report({
-              message: `no delivery of either message's reactions arrived within ${Math.round(patienceMs + windowMs + 200)} ms of four changes`,
+              message: `no delivery of either message's reactions arrived within ${Math.round(patienceMs + windowMs + 200)} ms of four changes${handshakeCause(failed)}`,
               expected: (['first', 'second'] as const).map((name) => `${name}: ${latest(name)}`),
               actual: [],
             });
@@ -259,6 +262,8 @@ export const dlv11ReactionDebounce: Check = {
             clock: 'debounce',
             scales: timeScales(context.profile.timeScale),
             consequence: `they need not coalesce (${describe(arrivals)})`,
+            // A trial waits for the window to close, then as long again for any late delivery.
+            serviceMs: 20_000,
           });
           if (!unsure.rerun || made === TRIALS) return;
         }

@@ -1,4 +1,5 @@
 import { V0_PAYLOADS, V1_DATA } from '../../samples/sample-payloads.js';
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import { type Emission, type HookOptions, withHooks } from '../reach/deliveries.js';
@@ -55,13 +56,16 @@ export const dlv12EveryEvent: Check = {
       context,
       emissions.map(([options]): HookOptions => options),
       async (hooks) => {
+        const from = performance.now();
         await Promise.all(hooks.map((hook, i) => hook.emit(emissions[i]![1])));
         const arrived = await Promise.all(hooks.map((hook) => hook.arrived(1, ARRIVAL_MS)));
         for (const [i, [{ generation, event }]] of emissions.entries())
           if (!arrived[i])
-            context.report({
-              message: `no ${generation} ${event} delivery arrived within ${ARRIVAL_MS / 1000} s of the trigger accepting it`,
-            });
+            await reportNoneArrived(
+              context,
+              from,
+              `no ${generation} ${event} delivery arrived within ${ARRIVAL_MS / 1000} s of the trigger accepting it`,
+            );
       },
     );
   },

@@ -1,3 +1,4 @@
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import {
@@ -53,9 +54,10 @@ export const dlv12PayloadShapes: Check = {
       async (hooks) => {
         for (const [i, [{ event }, emission]] of events.entries()) {
           const hook = hooks[i]!;
+          const from = performance.now();
           await hook.emit(emission);
           if (!(await hook.arrived(1, 5000)))
-            context.report({ message: `no ${event} delivery arrived within 5 s` });
+            await reportNoneArrived(context, from, `no ${event} delivery arrived within 5 s`);
           else if (event === 'chat:message:dm') reportTimestampUnit(context, hook);
         }
       },

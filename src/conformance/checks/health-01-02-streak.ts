@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import { type SubscribedHook, carries, nonce, until, withHooks } from '../reach/deliveries.js';
@@ -32,8 +33,9 @@ export const health0102Streak: Check = {
     const respond = (_: unknown, index: number) => ({ status: answers[Math.min(index, 2)]! });
     return withHooks(context, [{ event: 'meeting.ended', respond }], async ([hook]) => {
       const health = () => listEntry(context, reader.token, hook!.id);
+      const from = performance.now();
       if (!(await delivered(hook!)))
-        return context.report({ message: 'no delivery arrived within 5 s' });
+        return reportNoneArrived(context, from, 'no delivery arrived within 5 s');
       const succeeded = await entryWhen(health, (e) => Boolean(e.lastSuccessAt));
       if (!succeeded.lastSuccessAt || succeeded.failStreakStartedAt)
         context.report({

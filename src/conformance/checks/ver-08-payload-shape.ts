@@ -1,3 +1,4 @@
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import { since } from '../../versions.js';
 import { jsonOf, nonce, withHooks } from '../reach/deliveries.js';
@@ -19,9 +20,10 @@ export const ver08PayloadShape: Check = {
     const { version } = context;
     return withHooks(context, [{ event: 'meeting.ended' }], async ([hook]) => {
       const marker = nonce();
+      const from = performance.now();
       await hook!.emit({ data: SAMPLE_EVENTS.meetingEnded(marker) });
       if (!(await hook!.arrived(1, 5000)))
-        return context.report({ message: 'no delivery arrived within 5 s' });
+        return reportNoneArrived(context, from, 'no delivery arrived within 5 s');
       const body = jsonOf(hook!.received[0]!) ?? {};
       const enveloped = since(version, 'envelope');
       const seen = enveloped

@@ -1,4 +1,5 @@
 import { since } from '../../versions.js';
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import { jsonOf, nonce, withHooks } from '../reach/deliveries.js';
 import { type Mentions, SAMPLE_EVENTS, fixtureChat, mentionsOf } from '../reach/sample-events.js';
@@ -57,12 +58,14 @@ export const ver10MentionRender: Check = {
       );
     return withHooks(context, [{ event: 'chat.message' }], async ([hook]) => {
       const marker = nonce();
+      const from = performance.now();
       await hook!.emit(SAMPLE_EVENTS.chatMessage(marker, channel.id, profile.fixtures));
       if (!(await hook!.arrived(1, 5000)))
-        return context.report({
-          message:
-            'no delivery arrived within 5 s of a message mentioning the app in its channel (fixtures.chats.channel)',
-        });
+        return reportNoneArrived(
+          context,
+          from,
+          'no delivery arrived within 5 s of a message mentioning the app in its channel (fixtures.chats.channel)',
+        );
       const body = jsonOf(hook!.received[0]!) ?? {};
       const text = (since(version, 'envelope') ? body.data : body)?.text;
       if (typeof text !== 'string' || !allowedText(marker, mentions, version).test(text))

@@ -1,3 +1,4 @@
+import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import { since } from '../../versions.js';
 import { INHERIT, jsonOf, nonce, withHooks } from '../reach/deliveries.js';
@@ -34,6 +35,7 @@ export const ver14SubscriptionVersion: Check = {
       { event: 'meeting.ended', apiVersion: version, pin: other },
     ];
     return withHooks(context, hooks, async ([inherited, explicit]) => {
+      const from = performance.now();
       await inherited!.emit({ data: SAMPLE_EVENTS.meetingEnded(nonce()) });
       await Promise.all([inherited!.arrived(1, 5000), explicit!.arrived(1, 5000)]);
       for (const [name, hook] of [
@@ -42,7 +44,7 @@ export const ver14SubscriptionVersion: Check = {
       ] as const) {
         const attempt = hook!.received[0];
         if (!attempt) {
-          context.report({ message: `${name}: no delivery arrived within 5 s` });
+          await reportNoneArrived(context, from, `${name}: no delivery arrived within 5 s`);
           continue;
         }
         const enveloped = since(version, 'envelope');

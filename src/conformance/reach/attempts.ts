@@ -1,7 +1,8 @@
 // reach/: making the implementation act (subscribe, emit, post) and reading what it delivered.
 import { groupBy } from '../../group-by.js';
 import type { Skip } from '../run/check.js';
-import type { Received, Receiver } from '../callback/receiver.js';
+import type { CheckContext } from '../run/context.js';
+import { PLAIN_HTTP, type Received, type Receiver } from '../callback/receiver.js';
 
 // How the attempts of deliveries read, whatever order the suite's receiver read them in.
 
@@ -62,4 +63,28 @@ export function lostOnTheSuitesSide(
     rerun: true,
     reason: `${short ? `${short} while ` : ''}${lost} connections to the suite's receiver were reset before it read their request (its process was too busy to take them in time, and the implementation gave up on them), so deliveries may have been lost on the suite's side; run on a less busy machine`,
   };
+}
+
+/**
+ * A finding that nothing arrived since `from`, with the cause the suite's receiver saw where it saw
+ * one: TLS handshakes that failed (an implementation that does not trust the certificate given
+ * with --callback-cert delivers nothing, and the message would otherwise only say it waited).
+ */
+export async function reportNoneArrived(
+  context: CheckContext,
+  from: number,
+  message: string,
+): Promise<void> {
+  const failed = (await context.receiver()).handshakesFailedSince(from);
+  context.report({ message: `${message}${handshakeCause(failed)}` });
+}
+
+/** Failed handshakes in words, each distinct error once; '' when there were none. */
+export function handshakeCause(failed: readonly string[]): string {
+  if (failed.length === 0) return '';
+  const errors = [...new Set(failed)].slice(0, 3).join('; ');
+  const trust = failed.every((error) => error === PLAIN_HTTP)
+    ? 'the implementation sent plain HTTP to an HTTPS receiver'
+    : 'the implementation may not trust the certificate given with --callback-cert';
+  return `; the suite's receiver saw ${failed.length} TLS handshake${failed.length === 1 ? '' : 's'} fail (${errors}): ${trust}`;
 }

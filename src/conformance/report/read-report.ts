@@ -1,5 +1,6 @@
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../run/check-result.js';
+import { CLOCKS } from '../../time-scale.js';
 import { listVersions } from '../../versions.js';
 import { MAX_SHARDS, type Shard } from '../shard/shard.js';
 import type { Exercised, RunInfo } from './write-reports.js';
@@ -115,7 +116,24 @@ function isResult(value: unknown): boolean {
     value.diagnostics.every(
       (d) => isObject(d) && typeof d.message === 'string' && SEVERITIES.has(d.severity as string),
     ) &&
-    (value.notes === undefined || isStrings(value.notes))
+    (value.notes === undefined || isStrings(value.notes)) &&
+    (value.remedy === undefined || isRemedy(value.remedy))
+  );
+}
+
+/** A result's asks of the time scales (Skip.remedy): a clock and finite numbers, none negative. */
+function isRemedy(value: unknown): boolean {
+  const factor = (n: unknown) =>
+    n === undefined || (typeof n === 'number' && Number.isFinite(n) && n >= 0);
+  return (
+    isList(value) &&
+    value.every(
+      (ask) =>
+        isObject(ask) &&
+        (CLOCKS as readonly unknown[]).includes(ask.clock) &&
+        typeof ask.now === 'number' &&
+        [ask.now, ask.atMost, ask.atLeast, ask.waitMs].every(factor),
+    )
   );
 }
 

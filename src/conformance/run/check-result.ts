@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
+import type { ScaleAsk } from '../../time-scale.js';
 
 /** What one check gave at one version: the unit every report and the shards' merge read. */
 export interface CheckResult {
@@ -13,6 +14,8 @@ export interface CheckResult {
    */
   diagnostics: Diagnostic[];
   reason?: string;
+  /** A not-testable check's asks of the time scales: the run's one remedy joins them. */
+  remedy?: ScaleAsk[];
   /** What the check could not exercise, though it ran: a pass says no more than it tested. */
   notes?: string[];
   durationMs: number;

@@ -1,3 +1,4 @@
+import type { ScaleAsk } from '../../time-scale.js';
 import type { CheckContext } from './context.js';
 
 /** A check that cannot run here says why instead of passing silently. */
@@ -9,6 +10,8 @@ export interface Skip {
    * runner runs the check again, a few times at most, before it reports the skip.
    */
   rerun?: boolean;
+  /** What time scale would let the check judge, per clock, where one would (the run joins them). */
+  remedy?: ScaleAsk[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Clock, TimeScales } from '../../time-scale.js';
+import type { Clock, ScaleAsk, TimeScales } from '../../time-scale.js';
 import type { Skip } from '../run/check.js';
 
 /** How a timing check's requests went out, when they took too long for its window. */
@@ -18,6 +18,8 @@ export interface SlowSend {
   scales: TimeScales;
   /** What the lateness means for the check (`they need not coalesce`). */
   consequence: string;
+  /** The service time the check waits on the clock, ms (its cost at another factor). */
+  serviceMs: number;
 }
 
 /**
@@ -28,21 +30,20 @@ const SHARE = 0.5;
 export const ROOM = 1.5;
 
 /**
- * What would let a check judge across a network: `clock` run at most `fits` times faster (with the
- * other clocks as they are: `--time-scale debounce=8` alone would run them in real time), `after`
- * said of it; or, when even real time is too short, `realTime` leaves no room.
+ * What would let a check judge across a network, in the implementer's terms: their
+ * implementation's `clock` runs at `now` times real time (the profile's `timeScale.<clock>` says
+ * so), and at most `fits` leaves room, `after` said of it; or, when even real time is too short,
+ * `realTime` leaves no room. The reference server is not named: the implementation under test may
+ * be any program, and the run's one remedy (report/scale-remedy.ts) joins every clock's asks.
  */
 export function scaleRemedy(
-  clock: string,
+  clock: Clock,
   fits: number,
-  scales: TimeScales,
+  now: number,
   { after = '', realTime = 'even real time' } = {},
 ): string {
-  const flag = Object.entries({ ...scales, [clock]: fits })
-    .map(([name, factor]) => `${name}=${factor}`)
-    .join(',');
   return fits >= 1
-    ? `a ${clock} time scale of at most ${fits} would leave room (the profile's timeScale.${clock}, which the implementation must run at too; the reference server: serve --time-scale ${flag})${after}, or run the suite nearer the implementation`
+    ? `your implementation's ${clock} runs at ${now}x (profile \`timeScale.${clock}\`); a scale of at most ${fits} leaves room${after}, or run the suite nearer the implementation`
     : `${realTime} leaves no room: run the suite nearer the implementation`;
 }
 
@@ -57,7 +58,7 @@ export function slowSendSkip(send: SlowSend): Skip {
   const sentMs = send.sendsMs.reduce((sum, ms) => sum + ms, 0);
   const scale = send.scales[send.clock];
   const took = `${send.what} took ${Math.round(sentMs)} ms to send`;
-  const against = `the ${Math.round(send.windowMs)} ms ${send.window} at a ${send.clock} time scale of ${scale}`;
+  const against = `the ${Math.round(send.windowMs)} ms ${send.window}`;
   if (send.stalledMs >= sentMs / 2)
     return {
       skip: 'not_testable',
@@ -67,11 +68,13 @@ export function slowSendSkip(send: SlowSend): Skip {
   const roundTrip = sentMs / Math.max(1, send.sendsMs.length);
   const realMs = send.windowMs * scale;
   const fits = Math.floor(realMs / ((sentMs / SHARE) * ROOM));
-  const remedy = scaleRemedy(send.clock, fits, send.scales, {
+  const remedy = scaleRemedy(send.clock, fits, scale, {
     realTime: `even real time (${Math.round(realMs)} ms)`,
   });
+  const ask: ScaleAsk = { clock: send.clock, now: scale, atMost: fits, waitMs: send.serviceMs };
   return {
     skip: 'not_testable',
+    remedy: [ask],
     reason: `${took} (round trip ~${Math.round(roundTrip)} ms each; the suite's own event loop stalled only ${Math.round(send.stalledMs)} ms) against ${against}, over half of it, so ${send.consequence}: the time went to the network or the implementation's trigger, not this machine; ${remedy}`,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SlowSend, slowSendSkip } from '../../../src/conformance/timing/slow-send.ts';
+import type { ScaleAsk } from '../../../src/time-scale.ts';
 
 const debounce = {
   what: 'the four changes',
@@ -9,11 +10,20 @@ const debounce = {
   // 10 s of service time at a factor of 50.
   windowMs: 200,
   scales: { retries: 600, debounce: 50, failStreak: 43_200 },
+  serviceMs: 20_000,
 } as const;
 
 // A check that cannot judge says the real cause: the suite's own stalls, or the round trip.
 describe('slowSendSkip', () => {
-  it.each<[string, { given: Partial<SlowSend>; want: { rerun: boolean; reason: RegExp[] } }]>([
+  it.each<
+    [
+      string,
+      {
+        given: Partial<SlowSend>;
+        want: { rerun: boolean; reason: RegExp[]; remedy?: ScaleAsk[] };
+      },
+    ]
+  >([
     [
       'the network: 40 ms each way against a 200 ms window',
       {
@@ -22,13 +32,12 @@ describe('slowSendSkip', () => {
           rerun: false,
           reason: [
             /^the four changes took 480 ms to send \(round trip ~120 ms each/,
-            /stalled only 3 ms\) against the 200 ms debounce window at a debounce time scale of 50/,
+            /stalled only 3 ms\) against the 200 ms debounce window, over half of it/,
             /the time went to the network or the implementation's trigger, not this machine/,
             // 10 s / 6 = 1667 ms: half of it is 833 ms, room again over the 480 ms sent.
-            /a debounce time scale of at most 6 would leave room/,
-            // The other clocks kept: debounce=6 alone would run them in real time.
-            /serve --time-scale retries=600,debounce=6,failStreak=43200\)/,
+            /your implementation's debounce runs at 50x \(profile `timeScale.debounce`\); a scale of at most 6 leaves room/,
           ],
+          remedy: [{ clock: 'debounce', now: 50, atMost: 6, waitMs: 20_000 }],
         },
       },
     ],
@@ -36,7 +45,11 @@ describe('slowSendSkip', () => {
       'a round trip too long even in real time',
       {
         given: { sendsMs: [2000, 2000, 2000, 2000], stalledMs: 0 },
-        want: { rerun: false, reason: [/even real time \(10000 ms\) leaves no room/] },
+        want: {
+          rerun: false,
+          reason: [/even real time \(10000 ms\) leaves no room/],
+          remedy: [{ clock: 'debounce', now: 50, atMost: 0, waitMs: 20_000 }],
+        },
       },
     ],
     [
@@ -54,5 +67,8 @@ describe('slowSendSkip', () => {
     expect(skip.skip).toBe('not_testable');
     expect(skip.rerun === true).toBe(want.rerun);
     for (const part of want.reason) expect(skip.reason).toMatch(part);
+    // The remedy speaks of the implementation under test, never of this package's server.
+    expect(skip.reason).not.toMatch(/serve|--time-scale/);
+    expect(skip.remedy).toEqual(want.remedy);
   });
 });
