@@ -136,7 +136,7 @@ describe('service-contract conformance against implementations', () => {
       );
       expect(code).toBe(EXIT.failed);
       expect(output).toMatch(
-        /AUTH-01 +FAILED +auth-01-missing-credential\n +2026-08-25 auth-01-missing-credential: a v1 list without a credential: expected 401 [^,]*, got 200/,
+        /AUTH-01 +FAILED +auth-01-missing-credential\n +2026-08-25 auth-01-missing-credential: v1 get \/webhook.list without a credential: expected 401 [^,]*, got 200/,
       );
     } finally {
       await wrong.close();

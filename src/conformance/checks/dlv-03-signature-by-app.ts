@@ -2,7 +2,14 @@ import { verifyWebhook } from '../../webhooks/verify.js';
 import { FlowStopped, grantTokens } from '../oauth/index.js';
 import { appSecret, signingSecretFor } from '../profile/profile-facts.js';
 import type { Profile } from '../profile/profile.js';
-import { type Subscriber, carries, nonce, until, withHooks } from '../reach/deliveries.js';
+import {
+  type Subscriber,
+  carries,
+  nonce,
+  undeliverable,
+  until,
+  withHooks,
+} from '../reach/deliveries.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import type { Check, Skip } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
@@ -30,6 +37,9 @@ export const dlv03SignatureByApp: Check = {
   // Its own deliveries carry a marker: other emissions of the event may reach its hooks too.
   shared: ['v1 meeting.ended'],
   async run(context) {
+    // Without a trigger or a reachable receiver, say that, as every delivery check does.
+    const cannot = undeliverable(context);
+    if (cannot) return cannot;
     const skips: string[] = [];
     for (const way of [oauthWay, personalWay]) {
       const found = await way(context);

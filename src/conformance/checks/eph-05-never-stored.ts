@@ -1,17 +1,14 @@
 import type { Check, Skip } from '../run/check.js';
 import {
-  ANSWER_WINDOW_MS,
   type Emission,
-  type Settled,
   type SubscribedHook,
-  awaitHearing,
   carries,
   nonce,
   openHook,
-  settleBehind,
   until,
   waitMs,
 } from '../reach/deliveries.js';
+import { ANSWER_WINDOW_MS, type Settled, awaitHearing, settleBehind } from '../reach/settle.js';
 import { connectEphemeralStream } from '../reach/ephemeral-stream.js';
 import type { CheckContext } from '../run/context.js';
 import {
