@@ -37,6 +37,10 @@ export interface Exchange {
     /** The headers sent, credentials replaced (`Bearer [redacted]`). */
     headers?: Record<string, string>;
     body?: string;
+    /** The URL `path` is under: the profile's baseUrl, or its authUrl for OAuth paths. */
+    base?: string;
+    /** What the hidden bearer token stands for (credential-name.ts), where one was sent. */
+    credential?: string;
   };
   answer?: { status: number; body?: unknown };
 }

@@ -6,6 +6,7 @@ import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { caseArbitrary } from './case-arbitrary.js';
 import type { CaseScope } from './case-builder.js';
 import { curlLine } from '../transport/curl-line.js';
+import { bearerOf, credentialName } from '../transport/credential-name.js';
 import { hideCredentials } from './hide-credentials.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
@@ -36,6 +37,8 @@ export interface GeneratedFailure {
   reproduced: boolean;
   case: GeneratedCase;
   curl: string;
+  /** What `$TOKEN` in `case` and `curl` stands for, where the case sent one of the profile's. */
+  credential?: string;
   findings: Diagnostic[];
 }
 
@@ -183,6 +186,7 @@ async function shrink(
     reproduced: details === undefined || shrunk !== undefined,
     case: shown,
     curl: curlLine(shown, profile.baseUrl),
+    ...credentialOf(profile, request, shown),
     findings,
   };
 }
@@ -245,4 +249,15 @@ async function exerciseCase(
         signature: `link ${signature}`,
       });
   return found;
+}
+
+/** What the `$TOKEN` a shown case carries stands for; nothing where it carries none. */
+function credentialOf(
+  profile: CaseScope['profile'],
+  request: GeneratedCase,
+  shown: GeneratedCase,
+): { credential?: string } {
+  if (!shown.headers.authorization?.includes('$TOKEN')) return {};
+  const credential = credentialName(profile, bearerOf(request.headers.authorization));
+  return credential ? { credential } : {};
 }

@@ -1,6 +1,6 @@
 import type { Diagnostic, Exchange } from '../../diagnostic.js';
 import { redactText } from '../../redact.js';
-import { curlLine } from '../transport/curl-line.js';
+import { replayLines, tokenNote } from '../transport/curl-line.js';
 import type { GeneratedCase } from '../generate/generated-case.js';
 import type { Exercised } from '../run/exercised-log.js';
 import type { GenerateReport, GeneratedFailure } from '../generate/run-generate.js';
@@ -201,7 +201,9 @@ function exchangeOf({ request, answer }: Exchange, curl: boolean): string {
     parts.push(`<div class="label">answer</div><pre class="answer">${esc(lines.join('\n'))}</pre>`);
   }
   if (request)
-    parts.push(`<div class="label">curl</div><pre class="curl">${esc(curlLine(request))}</pre>`);
+    parts.push(
+      `<div class="label">curl</div><pre class="curl">${esc(replayLines(request).join('\n'))}</pre>`,
+    );
   return parts.join('');
 }
 
@@ -240,21 +242,13 @@ function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Bu
 ${within(
   budget,
   `<div class="label">shrunk case</div><pre class="request">${esc(shown(caseText(failure.case)))}</pre>
-<div class="label">curl</div><pre class="curl">${esc(shown(curlLine(redactedCase(failure.case))))}</pre>`,
+<div class="label">curl</div><pre class="curl">${esc(shown(generatedReplay(failure)))}</pre>`,
   '<p class="mute">its case and curl line: in the JSON report</p>',
 )}
 ${failure.findings
   .slice(0, budget.left > 0 ? MAX_DIAGNOSTICS : SPENT_DIAGNOSTICS)
   .map((d) => diagnosticOf(d, false, budget, false))
   .join('')}</div></details>`;
-}
-
-/** A generated case as sent, its credentials replaced. */
-/** A generated case with every credential-like text in it redacted, as the rest of the report. */
-function redactedCase(request: GeneratedCase): GeneratedCase {
-  const headers = Object.entries(request.headers).map(([name, value]) => [name, redactText(value)]);
-  const body = request.body === undefined ? undefined : redactText(request.body);
-  return { ...request, headers: Object.fromEntries(headers), body };
 }
 
 function caseText(request: GeneratedCase): string {
@@ -265,4 +259,7 @@ function caseText(request: GeneratedCase): string {
   return lines.join('\n');
 }
 
-/** What the run exercised of the documents, and what it never did. */
+/** A generated failure's replay, the line the terminal prints, with what `$TOKEN` stands for. */
+function generatedReplay({ curl, credential }: GeneratedFailure): string {
+  return [...(credential ? [tokenNote(credential)] : []), redactText(curl)].join('\n');
+}

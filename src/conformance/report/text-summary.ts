@@ -1,3 +1,4 @@
+import { tokenNote } from '../transport/curl-line.js';
 import type { Diagnostic } from '../../diagnostic.js';
 import type { GenerateReport } from '../generate/run-generate.js';
 import type { CheckResult } from '../run/check-result.js';
@@ -169,6 +170,7 @@ export function generatedSummary({ seed, runs, failures, warnings }: GenerateRep
     lines.push(
       `  ${failure.version} ${failure.operation}: ${failure.case.kind} request: ${what}${reading}`,
       `    ${failure.occurrences} case${failure.occurrences === 1 ? '' : 's'} so; shrunk ${failure.shrinks} times${replayed}; seed ${failure.seed}, path ${failure.path}`,
+      ...(failure.credential ? [`    ${tokenNote(failure.credential)}`] : []),
       `    ${failure.curl}`,
     );
   }

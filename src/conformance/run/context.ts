@@ -1,6 +1,7 @@
 import { type Diagnostic, type Exchange, diagnostic } from '../../diagnostic.js';
 import type { HttpAnswer } from '../../http-answer.js';
 import { redactText, redactValue } from '../../redact.js';
+import { credentialName } from '../transport/credential-name.js';
 import type { LoadedDocument } from '../../validation/documents-by-version.js';
 import { judgeAnswer } from '../../validation/judge-answer.js';
 import type { Callback } from '../callback/callback.js';
@@ -178,9 +179,12 @@ export function createContext(
       const base =
         path.startsWith('/v0/') || path.startsWith('/v1/') ? profile.baseUrl : profile.authUrl;
       const answer = await send({ url: `${base}${path}`, method, headers, body });
+      const credential = credentialName(profile, token);
       sent.set(answer, {
         method,
         path: redactText(path),
+        base,
+        ...(credential ? { credential } : {}),
         ...(Object.keys(headers).length ? { headers: redactHeaders(headers) } : {}),
         ...(body === undefined ? {} : { body: redactText(body).slice(0, EXCERPT_CHARS) }),
       });

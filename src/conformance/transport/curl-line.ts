@@ -6,6 +6,10 @@ export interface ShownRequest {
   path: string;
   headers?: Readonly<Record<string, string>>;
   body?: string;
+  /** The URL the path is under, where the report knows it. */
+  base?: string;
+  /** What `$TOKEN` stands for, where the request sent a credential (credential-name.ts). */
+  credential?: string;
 }
 
 /** Where a report hides a credential: `$TOKEN` (generated cases) or the redaction mark. */
@@ -37,3 +41,16 @@ function argument(value: string): string {
 }
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The lines that replay `request` as every report prints them: what `$TOKEN` stands for (a shell
+ * comment) where the line hides a credential, then the `curl` line under its own base URL.
+ */
+export function replayLines(request: ShownRequest, base = request.base): string[] {
+  const curl = curlLine(request, base);
+  const hides = request.credential !== undefined && curl.includes('"$TOKEN"');
+  return [...(hides ? [tokenNote(request.credential!)] : []), curl];
+}
+
+/** The comment a replay is printed with: set TOKEN to this credential. */
+export const tokenNote = (credential: string): string => `# TOKEN: ${credential}`;

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHtmlReport } from '../../../src/conformance/report/html-report.ts';
+import { replayLines, tokenNote } from '../../../src/conformance/transport/curl-line.ts';
 import type { CheckResult } from '../../../src/conformance/runner.ts';
 import { diagnostic } from '../../../src/diagnostic.ts';
 import { REDACTED } from '../../../src/redact.ts';
@@ -31,6 +32,7 @@ let server: Awaited<ReturnType<typeof startReferenceWithFaults>>;
 let run: { code: number; stdout: string; stderr: string };
 let json: any;
 let htmlFile = '';
+let profile: ReturnType<typeof profileOf>;
 
 function cli(args: string[]): Promise<typeof run> {
   return new Promise((resolve) => {
@@ -55,7 +57,7 @@ describe('a run of the CLI against a faulty reference server', () => {
       dataDir: join(dir, 'data'),
       timeScale: SCALE,
     });
-    const profile = profileOf(server.url, server.workspace, {
+    profile = profileOf(server.url, server.workspace, {
       timeScale: SCALE,
       triggerEvents: true,
       allowLocalDestinations: true,
@@ -100,6 +102,31 @@ describe('a run of the CLI against a faulty reference server', () => {
       expect(run.stdout).toContain(`html report written to ${htmlFile}`);
       expect(json.exercised.answers).toContain('2026-08-25 GET /webhook.list 200');
       expect(json.exercised.events).toContain('2026-08-25 chat.message');
+    });
+
+    // #33: a failure's lines replay as printed once TOKEN is set to the credential the note names.
+    it("replays the report's curl lines, checks' and generated, and gets the statuses recorded", async () => {
+      const exchanges = json.results
+        .flatMap((r: CheckResult) => r.diagnostics)
+        .flatMap((d: any) => (d.exchange?.request && d.exchange.answer ? [d.exchange] : []))
+        // Requests that change nothing: replaying them again gets the same answer.
+        .filter((e: any) => e.request.method === 'GET' || e.answer.status >= 400);
+      const lines: Array<[string[], number]> = [
+        ...exchanges.slice(0, 8).map((e: any) => [replayLines(e.request), e.answer.status]),
+        ...json.generated.failures
+          .slice(0, 4)
+          .map((f: any) => [
+            [...(f.credential ? [tokenNote(f.credential)] : []), f.curl],
+            status(f),
+          ]),
+      ];
+      expect(exchanges.length).toBeGreaterThan(0);
+      expect(json.generated.failures.length).toBeGreaterThan(0);
+      for (const [replay, recorded] of lines) {
+        const token = tokenOf(replay[0]!);
+        const got = await replayStatus(replay.at(-1)!, token);
+        expect(got, replay.join('\n')).toBe(recorded);
+      }
     });
 
     it('a full run at every version with the generative phase writes an HTML report under 2 MB', async () => {
@@ -231,7 +258,8 @@ describe('a run of the CLI against a faulty reference server', () => {
       await failure.locator('summary').click();
       expect(await failure.textContent()).toContain('seed 7');
       const curl = (await failure.locator('pre.curl').first().textContent())!;
-      expect(curl).toMatch(/^curl -i -X /);
+      // What TOKEN stands for, then the line that replays the case.
+      expect(curl).toMatch(/^# TOKEN: credentials\[\d+\] of the profile \(.*\)\ncurl -i -X /);
       for (const token of Object.keys(server.workspace.tokens)) expect(curl).not.toContain(token);
       expect(curl).toContain('$TOKEN');
     });
@@ -652,3 +680,26 @@ describe('the page when everything fails', () => {
     expect(html).toContain('400 more in the JSON report');
   });
 });
+
+/** The status a generated failure's shrunk case got, from its findings' exchange. */
+function status(failure: any): number {
+  return failure.findings.find((d: any) => d.exchange?.answer)?.exchange.answer.status;
+}
+
+/** The token a replay's note names (`credentials[i] of the profile`), if it has one. */
+function tokenOf(first: string): string | undefined {
+  const index = /^# TOKEN: credentials\[(\d+)\]/.exec(first)?.[1];
+  return index === undefined ? undefined : profile.credentials[Number(index)]!.token;
+}
+
+/** Runs a curl line with bash as printed, TOKEN and BASE_URL set; the status it got. */
+function replayStatus(line: string, token: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      'bash',
+      ['-c', `${line.replace(/^curl -i /, 'curl -s -o /dev/null -w %{http_code} ')}`],
+      { env: { ...process.env, TOKEN: token ?? '', BASE_URL: server.url }, timeout: 20_000 },
+      (error, stdout) => (error ? reject(error) : resolve(Number(stdout))),
+    ),
+  );
+}
