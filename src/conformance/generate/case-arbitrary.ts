@@ -200,7 +200,9 @@ function versionKinds({ target, scope, body, pick, plain, finish, method, path }
       }),
     ]);
   const anyCredential = allowed.length ? allowed : live;
-  if (anyCredential.length)
+  // An implementation that ignores a malformed version would revoke the profile's credential
+  // (#32): a destructive operation is sent refusals the credential itself earns, never these.
+  if (anyCredential.length && !isDestructive(target))
     kinds.push([
       'bad-version',
       fc.tuple(pick(anyCredential), malformedVersion(scope.versions), body).map(([c, v, b]) =>
