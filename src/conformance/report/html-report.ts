@@ -1,3 +1,4 @@
+import { failureHeadline } from '../generate/failure-headline.js';
 import type { Diagnostic, Exchange } from '../../diagnostic.js';
 import { redactText } from '../../redact.js';
 import { replayLines, tokenNote } from '../transport/curl-line.js';
@@ -234,10 +235,8 @@ ${listed.length > shownFailures.length ? `<p class="mute">${listed.length - show
 
 function generatedFailureOf(failure: GeneratedFailure, index: number, budget: Budget): string {
   const state = failure.severity === 'error' ? 'failed' : 'warning';
-  const [first] = failure.findings;
-  const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
   const replayed = failure.reproduced ? '' : ' · did not fail again when replayed';
-  return `<details class="result generated" id="g-${index}" data-state="${state}"><summary>${tagOf(state)} ${esc(failure.version)} ${esc(failure.operation)}: ${esc(failure.case.kind)} request: ${esc(what)}</summary><div class="body">
+  return `<details class="result generated" id="g-${index}" data-state="${state}"><summary>${tagOf(state)} ${esc(failureHeadline(failure))}</summary><div class="body">
 <p>${esc(failure.occurrences)} case${failure.occurrences === 1 ? '' : 's'} failed so · shrunk ${esc(failure.shrinks)} times${esc(replayed)} · seed <b>${esc(failure.seed)}</b>, path <b>${esc(failure.path)}</b></p>
 ${within(
   budget,

@@ -1,3 +1,4 @@
+import { failureHeadline } from '../generate/failure-headline.js';
 import { tokenNote } from '../transport/curl-line.js';
 import type { Diagnostic } from '../../diagnostic.js';
 import type { GenerateReport } from '../generate/run-generate.js';
@@ -161,14 +162,13 @@ export function generatedSummary({ seed, runs, failures, warnings }: GenerateRep
   ];
   for (const failure of [...failures, ...warnings]) {
     const [first] = failure.findings;
-    const what = first ? `${first.requirement ?? ''} ${first.message}`.trim() : failure.signature;
     const reading =
       first?.reading && failure.severity === 'warning'
         ? ` [warning: reading ${first.reading}]`
         : '';
     const replayed = failure.reproduced ? '' : ' (it did not fail again when replayed)';
     lines.push(
-      `  ${failure.version} ${failure.operation}: ${failure.case.kind} request: ${what}${reading}`,
+      `  ${failureHeadline(failure)}${reading}`,
       `    ${failure.occurrences} case${failure.occurrences === 1 ? '' : 's'} so; shrunk ${failure.shrinks} times${replayed}; seed ${failure.seed}, path ${failure.path}`,
       ...(failure.credential ? [`    ${tokenNote(failure.credential)}`] : []),
       `    ${failure.curl}`,
