@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { registryProblems } from '../../../scripts/build/registry-problems.ts';
+import { PROJECT_ROOT } from '../../../src/project-root.ts';
+
+const SHIPPED = parse(readFileSync(join(PROJECT_ROOT, 'openapi', 'versions.yaml'), 'utf8'));
+const GATE = { id: 'renamed-text', requirements: ['DLV-12'], summary: 'Renames text.' };
+const ENTRY = {
+  version: '2099-01-01',
+  summary: 'Renames text.',
+  requirements: ['DLV-12'],
+  gates: [GATE],
+};
+/** The shipped registry with one entry appended. */
+const withEntry = (entry: object) => ({ ...SHIPPED, versions: [...SHIPPED.versions, entry] });
+const AT = `versions[${SHIPPED.versions.length}] (2099-01-01)`;
+
+describe('registryProblems: the registry as a build takes it (#34)', () => {
+  it('finds none in the shipped registry, nor in a complete new entry', () => {
+    expect(registryProblems(SHIPPED)).toEqual([]);
+    expect(registryProblems(withEntry(ENTRY))).toEqual([]);
+  });
+
+  it.each<[string, object, string]>([
+    [
+      "the scaffold's summary",
+      {
+        ...ENTRY,
+        summary: "What changed against 2026-08-25, as the specification's history says.",
+      },
+      `${AT}: \`summary\` is still the scaffold's: say what the version changed`,
+    ],
+    [
+      'no summary',
+      { ...ENTRY, summary: ' ' },
+      `${AT}: no \`summary\`: what changed, for the changelog`,
+    ],
+    [
+      'no requirements',
+      { ...ENTRY, requirements: [] },
+      `${AT}: \`requirements\` is empty: name the requirement IDs the change touches`,
+    ],
+    [
+      'a gate without a summary',
+      { ...ENTRY, gates: [{ ...GATE, summary: undefined }] },
+      `${AT}: gates[0] (renamed-text): no \`summary\`, a sentence for the changelog`,
+    ],
+    [
+      'a gate without requirements',
+      { ...ENTRY, gates: [{ ...GATE, requirements: [] }] },
+      `${AT}: gates[0] (renamed-text): no \`requirements\``,
+    ],
+    ['a version that is no date', { ...ENTRY, version: 'next' }, '`version` is no date YYYY-MM-DD'],
+  ])('names %s with its entry and field', (_, entry, problem) => {
+    expect(registryProblems(withEntry(entry)).join('\n')).toContain(problem);
+  });
+});
