@@ -72,7 +72,10 @@ describe('requirement catalogue', () => {
 describe('every requirement of layer doc is cited by a test', () => {
   const doc = requirements.filter((r) => r.layers.includes('doc'));
   it.each(doc.map((r) => [r.id, r] as const))('%s', (id) => {
-    expect(cites(testSources, id)).toBe(true);
+    expect(
+      cites(testSources, id),
+      `no test under test/ names ${id}: cite it in the title or a comment of the test that holds the documents to it`,
+    ).toBe(true);
   });
 });
 
@@ -98,7 +101,10 @@ describe('every requirement of layers live and recv is cited by a reference-serv
     (r) => (r.layers.includes('live') || r.layers.includes('recv')) && !(r.id in NOT_OBSERVABLE),
   );
   it.each(observable.map((r) => [r.id, r] as const))('%s', (id) => {
-    expect(cites(referenceSources, id)).toBe(true);
+    expect(
+      cites(referenceSources, id),
+      `no test under test/reference/ or test/http/ names ${id}: cite it in the title or a comment of the reference-server test over real HTTP that shows it (a new requirement also needs a conformance check naming it, checks/index.ts)`,
+    ).toBe(true);
   });
 
   it.each(Object.entries(NOT_OBSERVABLE))('%s is not observable: %s', (id) => {
