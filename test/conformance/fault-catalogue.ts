@@ -844,6 +844,22 @@ export const FAULTS: Fault[] = [
       attempt((a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } })),
   },
   {
+    // DLV-02.v0-headers: v0 deliveries (no Service-Version) go without webhook-timestamp.
+    id: 'v0-deliveries-without-timestamp',
+    requirement: 'DLV-02',
+    hooks: () =>
+      attempt((a) =>
+        a.headers['service-version'] === undefined
+          ? {
+              ...a,
+              headers: Object.fromEntries(
+                Object.entries(a.headers).filter(([n]) => n !== 'webhook-timestamp'),
+              ),
+            }
+          : a,
+      ),
+  },
+  {
     id: 'no-version-on-retries',
     requirement: 'DLV-02',
     hooks: () =>

@@ -51,11 +51,8 @@ export const DLV_CLAUSES: readonly Clause[] = [
     text: 'Request headers: `webhook-id`',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-compared',
-      reason:
-        'v0 deliveries arrive (dlv-12, dlv-11, sub-10, health-03-04) but dlv-02-headers reads v1 attempts only',
-    },
+    checks: ['dlv-02-headers'],
+    faults: ['v0-deliveries-without-timestamp'],
   },
   {
     id: 'DLV-02.receiver-needs-the-headers',
