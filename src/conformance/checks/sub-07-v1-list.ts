@@ -40,6 +40,13 @@ export const sub07V1List: Check = {
         expected: { event, url, dynamic: true },
         actual: found.entry,
       });
+    // "Omitted when no filter is set": a null is left to the list's schema.
+    if (found.entry.filter !== undefined && found.entry.filter !== null)
+      context.report({
+        message: `the new subscription ${found.id}, made without a filter, is listed with filter ${JSON.stringify(found.entry.filter)}`,
+        expected: 'no filter',
+        actual: found.entry,
+      });
     const removed = await call({
       path: '/v1/webhook.unsubscribe',
       method: 'POST',

@@ -75,11 +75,8 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     text: 'Omitted when no filter is set.',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-compared',
-      reason:
-        "sub-07-v1-list subscribes without a filter and reads the entry's dynamic, not whether it has a filter",
-    },
+    checks: ['sub-07-v1-list'],
+    faults: ['list-shows-empty-filter'],
   },
   {
     id: 'SUB-08.list-needs-read',

@@ -82,4 +82,17 @@ export const EVERY_REQUEST_FAULTS: Fault[] = [
           : undefined,
       ),
   },
+  {
+    // SUB-07.filter-omitted-when-none: v1 list shows an empty filter on every entry without one.
+    id: 'list-shows-empty-filter',
+    requirement: 'SUB-07',
+    hooks: () =>
+      onPath('/v1/webhook.list', (a) => {
+        if (!isObject(a.body) || !Array.isArray(a.body.webhooks)) return undefined;
+        const webhooks = a.body.webhooks.map((w: Record<string, unknown>) =>
+          w.filter === undefined ? { ...w, filter: {} } : w,
+        );
+        return { ...a, body: { ...a.body, webhooks } };
+      }),
+  },
 ];
