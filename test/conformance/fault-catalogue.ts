@@ -978,6 +978,19 @@ export const FAULTS: Fault[] = [
       ),
   },
   {
+    // SUB-10.colon-wrapped-filter-matches: the reactions' colons are dropped, the filter's kept,
+    // so `:heart:` never matches.
+    id: 'filter-colons-kept',
+    requirement: 'SUB-10',
+    hooks: () => ({
+      hears: (heard, _, __, filter) => {
+        const codes = filter?.codes;
+        if (!heard || !Array.isArray(codes)) return heard;
+        return !codes.every((code) => /^:.*:$/.test(String(code)));
+      },
+    }),
+  },
+  {
     // The app's default (the latest) for the subscription's: it shows wherever the two differ.
     id: 'api-version-of-the-app',
     requirement: 'VER-08',

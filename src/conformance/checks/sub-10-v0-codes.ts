@@ -28,8 +28,10 @@ export const sub10V0Codes: Check = {
         filter: { codes: ['thumbs_up'] },
       },
       { generation: 'v0' as const, event: 'chat:message:reaction', filter: { codes: [':tada:'] } },
+      // A filter written with colons matches as well: `:heart:` is `heart`.
+      { generation: 'v0' as const, event: 'chat:message:reaction', filter: { codes: [':heart:'] } },
     ];
-    return withHooks(context, hooks, async ([bare, other]) => {
+    return withHooks(context, hooks, async ([bare, other, wrapped]) => {
       const message = nonce();
       const { fixtures } = context.profile;
       await bare!.emit(SAMPLE_EVENTS.reaction(message, CODES, channel.id, fixtures));
@@ -52,6 +54,12 @@ export const sub10V0Codes: Check = {
             'a filter on thumbs_up got the message without its whole reaction set (:thumbs_up: and :heart:)',
           expected: [wanted],
           actual: codes,
+        });
+      if (!wrapped!.received.some((r) => carries(r, message)))
+        context.report({
+          message: `a filter on :heart: (with its colons) got no delivery within ${Math.round(patience)} ms of a message with :heart:`,
+          expected: 'the message',
+          actual: 'nothing',
         });
       const wrong = other!.received.filter((r) => carries(r, message)).length;
       if (wrong)

@@ -246,11 +246,8 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: 'so `name` and `:name:` are equivalent',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'sub-10-v0-codes sends its colon-wrapped filter (:tada:) only where no reaction matches it',
-    },
+    checks: ['sub-10-v0-codes'],
+    faults: ['filter-colons-kept'],
   },
   {
     id: 'SUB-10.message-level-gate',
