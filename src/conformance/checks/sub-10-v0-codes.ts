@@ -36,7 +36,8 @@ export const sub10V0Codes: Check = {
       const { fixtures } = context.profile;
       await bare!.emit(SAMPLE_EVENTS.reaction(message, CODES, channel.id, fixtures));
       const patience = waitMs(context, 20, 'debounce') + 5000;
-      await bare!.arrived(1, patience);
+      // Each subscription's delivery goes its own way: wait for both filters that match.
+      await Promise.all([bare!.arrived(1, patience), wrapped!.arrived(1, patience)]);
       await sleep(200);
       const codes = bare!.received
         .filter((r) => carries(r, message))
