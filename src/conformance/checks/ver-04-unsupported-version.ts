@@ -1,43 +1,23 @@
 import type { Check } from '../run/check.js';
 import { loadVersionRegistry } from '../../versions.js';
 import type { CallInput, CheckContext } from '../run/context.js';
-import { CHAT_SCOPES, type Need, needCredential } from '../run/needs.js';
+import { needCredential } from '../run/needs.js';
+import { VALID_REQUESTS } from '../run/valid-requests.js';
 import { lifecycleOf } from '../profile/profile-facts.js';
 import { listVersions } from '../../versions.js';
 
 /**
- * Every versioned operation, with a request valid but for its version: the credential it needs
- * and the body, so the version is the one thing to refuse. token.revoke is left out: an
- * implementation that took the version would end the profile's credential.
+ * The versioned operations asked, one of each kind (a read, a write, a post, token info).
+ * token.revoke is left out: an implementation that took the version would end the profile's
+ * credential.
  */
-const OPERATIONS: ReadonlyArray<
-  readonly [string, Pick<Need, 'scopes' | 'oneOf'>, (context: CheckContext) => CallInput]
-> = [
-  ['v1 get /webhook.list', { scopes: ['webhook:read'] }, () => ({ path: '/v1/webhook.list' })],
-  [
-    'v1 post /webhook.subscribe',
-    { scopes: ['webhook:write'] },
-    () => ({
-      path: '/v1/webhook.subscribe',
-      method: 'POST',
-      json: { url: 'https://hooks.example.com/ver-04', event: 'meeting.ended' },
-    }),
-  ],
-  [
-    'v1 post /chat.postEphemeral',
-    { oneOf: CHAT_SCOPES },
-    ({ profile: { fixtures } }) => ({
-      path: '/v1/chat.postEphemeral',
-      method: 'POST',
-      json: {
-        chatId: fixtures.chats.channel ?? fixtures.chats.dm ?? 'C-ver04',
-        userId: fixtures.users.member,
-        text: 'ver-04',
-      },
-    }),
-  ],
-  ['v1 get /token.info', {}, () => ({ path: '/v1/token.info' })],
-];
+const ASKED_OPERATIONS = new Set([
+  'v1 get /webhook.list',
+  'v1 post /webhook.subscribe',
+  'v1 post /chat.postEphemeral',
+  'v1 get /token.info',
+]);
+const ASKED = VALID_REQUESTS.filter(({ operation }) => ASKED_OPERATIONS.has(operation));
 
 /**
  * VER-04: an unknown or malformed version gives 400 whose body "lists supported versions". Under
@@ -55,7 +35,7 @@ export const ver04UnsupportedVersion: Check = {
     // A date past every version the registry knows, and a word that is no date.
     const unknownDate = `${Number(loadVersionRegistry().latest.slice(0, 4)) + 5}-01-01`;
     let asked = 0;
-    for (const [operation, need, request] of OPERATIONS) {
+    for (const { operation, need, request } of ASKED) {
       if (!context.profile.implements.includes(operation)) continue;
       const credential = needCredential(context, { pin: context.version, ...need });
       if ('skip' in credential) {
@@ -66,7 +46,7 @@ export const ver04UnsupportedVersion: Check = {
       for (const version of [unknownDate, 'latest'])
         await askWith(
           context,
-          { ...request(context), token: credential.token, version },
+          { ...request(context, 'ver-04'), token: credential.token, version },
           supported,
         );
     }
