@@ -426,21 +426,21 @@ describe('toHtmlReport, a pure function of the report', () => {
   });
 });
 
-describe('the grid', () => {
-  const result = (
-    check: string,
-    version: string,
-    status: CheckResult['status'],
-    warned = false,
-  ): CheckResult => ({
+/** Results of one requirement: a check's status at a version, with a warning if `warned`. */
+const resultOf =
+  (requirement: string) =>
+  (check: string, version: string, status: CheckResult['status'], warned = false): CheckResult => ({
     check,
     title: check,
     version,
-    requirements: ['SUB-01'],
+    requirements: [requirement],
     status,
     diagnostics: warned ? [diagnostic(check, 'w', { severity: 'warning' })] : [],
     durationMs: 1,
   });
+
+describe('the grid', () => {
+  const result = resultOf('SUB-01');
   const cases: Array<[string, { given: CheckResult[]; want: string }]> = [
     [
       'a failure outweighs an untestable check',
@@ -479,20 +479,7 @@ describe('the grid', () => {
 });
 
 describe('the grid and the requirement list, drawn from one model', () => {
-  const result = (
-    check: string,
-    version: string,
-    status: CheckResult['status'],
-    warned = false,
-  ): CheckResult => ({
-    check,
-    title: check,
-    version,
-    requirements: ['AUTH-10'],
-    status,
-    diagnostics: warned ? [diagnostic(check, 'w', { severity: 'warning' })] : [],
-    durationMs: 1,
-  });
+  const result = resultOf('AUTH-10');
   const RUN = { profile: 'p', versions: ['v1', 'v2'], startedAt: '', durationMs: 0 };
   /** `version grid-state list-state` for each cell, and the requirement's own tag. */
   function states(html: string) {
