@@ -642,6 +642,45 @@ export const FAULTS: Fault[] = [
     hooks: () => ({ request: (r) => withoutFilterKey(r, 'names', 'v1') }),
   },
   {
+    // SUB-04: a v0 lobby:booked subscription hears every lobby's bookings, whatever its lobbyId.
+    id: 'v0-lobby-id-ignored',
+    requirement: 'SUB-04',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'lobbyId') }),
+  },
+  {
+    // SUB-09: a v1 chat.message subscription hears every kind of chat, whatever its chatType.
+    id: 'chat-type-ignored',
+    requirement: 'SUB-09',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'chatType', 'v1') }),
+  },
+  {
+    // SUB-09: "dm" holds 1:1 direct messages only, not multi-person ones.
+    id: 'chat-type-dm-without-mpdm',
+    requirement: 'SUB-09',
+    hooks: () => ({
+      hears: (heard, event, _, filter) =>
+        heard && !(filter?.chatType === 'dm' && event.context?.chatId === MPDM),
+    }),
+  },
+  {
+    // SUB-09: a v1 meeting.ended subscription hears meetings without video, whatever its hasVideo.
+    id: 'has-video-ignored',
+    requirement: 'SUB-09',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'hasVideo', 'v1') }),
+  },
+  {
+    // SUB-09: a v1 On-Air subscription hears every On-Air event, whatever its filter's eventId.
+    id: 'v1-on-air-event-id-ignored',
+    requirement: 'SUB-09',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'eventId', 'v1') }),
+  },
+  {
+    // SUB-09: a v1 RSVP subscription hears every status, whatever its filter's status.
+    id: 'v1-rsvp-status-ignored',
+    requirement: 'SUB-09',
+    hooks: () => ({ request: (r) => withoutFilterKey(r, 'status', 'v1') }),
+  },
+  {
     // SUB-02: an upsert answers the new filter, but the subscription keeps delivering by the first.
     id: 'upsert-keeps-old-filter',
     requirement: 'SUB-02',

@@ -36,6 +36,7 @@ import { health0102Streak } from './health-01-02-streak.js';
 import { health0304Pause } from './health-03-04-pause.js';
 import { sub01V0Subscribe } from './sub-01-v0-subscribe.js';
 import { sub04V0ClosedFilter } from './sub-04-v0-closed-filter.js';
+import { sub04V0LobbyFilter } from './sub-04-v0-lobby-filter.js';
 import { sub04V0OnAirFilters } from './sub-04-v0-on-air-filters.js';
 import { sub02Upsert } from './sub-02-upsert.js';
 import { sub02UpsertDelivered } from './sub-02-upsert-delivered.js';
@@ -46,6 +47,9 @@ import { sub07StaticList } from './sub-07-static-list.js';
 import { sub07V1List } from './sub-07-v1-list.js';
 import { sub08ListScope } from './sub-08-list-scope.js';
 import { sub09V1Filter } from './sub-09-v1-filter.js';
+import { sub09V1ChatType } from './sub-09-v1-chat-type.js';
+import { sub09V1HasVideo } from './sub-09-v1-has-video.js';
+import { sub09V1OnAirFilters } from './sub-09-v1-on-air-filters.js';
 import { sub09V1ReactionNames } from './sub-09-v1-reaction-names.js';
 import { sub10V0Codes } from './sub-10-v0-codes.js';
 import { ver02VersionResolution } from './ver-02-version-resolution.js';
@@ -93,6 +97,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['sub-03-url-rules', sub03UrlRules],
   ['sub-04-v0-closed-filter', sub04V0ClosedFilter],
   ['sub-04-v0-on-air-filters', sub04V0OnAirFilters],
+  ['sub-04-v0-lobby-filter', sub04V0LobbyFilter],
   ['sub-05-unsubscribe', sub05Unsubscribe],
   ['sub-06-v0-organization-only', sub06V0OrganizationOnly],
   ['sub-07-v1-list', sub07V1List],
@@ -100,6 +105,9 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['sub-08-list-scope', sub08ListScope],
   ['sub-09-v1-filter', sub09V1Filter],
   ['sub-09-v1-reaction-names', sub09V1ReactionNames],
+  ['sub-09-v1-chat-type', sub09V1ChatType],
+  ['sub-09-v1-has-video', sub09V1HasVideo],
+  ['sub-09-v1-on-air-filters', sub09V1OnAirFilters],
   ['eph-01-post', eph01Post],
   ['eph-02-invalid-parameters', eph02InvalidParameters],
   ['eph-03-too-long', eph03TooLong],

@@ -24,6 +24,7 @@ const MEETING_ENDED = [
   'dlv-07-waits',
   'dlv-09-after-last-attempt',
   'health-01-02-streak',
+  'sub-09-v1-has-video',
 ];
 
 const V1_SHAPE = [
@@ -49,7 +50,7 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     V1_SHAPE,
     {
       checks: ['dlv-12-payload-shapes'],
-      deliveredBy: ['ver-10-mention-render', 'ver-11-membership'],
+      deliveredBy: ['ver-10-mention-render', 'ver-11-membership', 'sub-09-v1-chat-type'],
       faults: ['v1-chat-type-outside-the-enum'],
     },
   ],
@@ -62,10 +63,20 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
   ['v1', 'meeting.ended', V1_SHAPE, { deliveredBy: MEETING_ENDED }],
   ['v1', 'token.revoked', V1_SHAPE, EVERY_EVENT()],
   ['v1', 'app.uninstalled', V1_SHAPE, { deliveredBy: ['health-03-04-pause'] }],
-  ['v1', 'onair.event.created', V1_SHAPE, EVERY_EVENT()],
+  [
+    'v1',
+    'onair.event.created',
+    V1_SHAPE,
+    { ...EVERY_EVENT(), deliveredBy: ['sub-09-v1-on-air-filters'] },
+  ],
   ['v1', 'onair.event.updated', V1_SHAPE, EVERY_EVENT()],
   ['v1', 'onair.event.canceled', V1_SHAPE, EVERY_EVENT()],
-  ['v1', 'onair.guest.rsvp', V1_SHAPE, EVERY_EVENT()],
+  [
+    'v1',
+    'onair.guest.rsvp',
+    V1_SHAPE,
+    { ...EVERY_EVENT(), deliveredBy: ['sub-09-v1-on-air-filters'] },
+  ],
   ['v1', 'onair.guest.added', V1_SHAPE, EVERY_EVENT()],
   ['v0', 'chat:message:dm', V0_CHAT, { checks: ['dlv-12-payload-shapes'] }],
   ['v0', 'chat:message:channel', V0_CHAT, EVERY_EVENT()],
@@ -88,7 +99,12 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     },
   ],
   ['v0', 'transcript:saved', V0_NOT_SHOWN, EVERY_EVENT()],
-  ['v0', 'lobby:booked', V0_NOT_SHOWN, { checks: ['dlv-12-payload-shapes'] }],
+  [
+    'v0',
+    'lobby:booked',
+    V0_NOT_SHOWN,
+    { checks: ['dlv-12-payload-shapes'], deliveredBy: ['sub-04-v0-lobby-filter'] },
+  ],
   ['v0', 'user:status:update', 'of `user:status:update` the User object', EVERY_EVENT()],
   [
     'v0',

@@ -4,12 +4,6 @@ import type { Clause } from './clause.js';
  * The v1 On-Air filters are judged alike: the v1 data shapes are not shown (Events: "Data shapes of
  * the v1 events: not shown"), so no check reads which On-Air event a v1 delivery is about.
  */
-const NO_ON_AIR_EVENT = {
-  kind: 'not-sent',
-  reason:
-    'no check subscribes to a v1 On-Air event with a filter: the v1 data shapes are not shown, so which On-Air event a delivery is about cannot be read (the v0 filters are judged by sub-04-v0-on-air-filters)',
-} as const;
-
 /** The clauses of the v1 subscription rules (SUB-07 to SUB-09): the list, its scope, the v1 filter. */
 export const SUB_V1_CLAUSES: readonly Clause[] = [
   {
@@ -136,22 +130,16 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     text: '`dm` = direct messages (1:1 and multi-person)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'no subscription filtered by chatType is delivered anything: sub-09-v1-filter only subscribes with one',
-    },
+    checks: ['sub-09-v1-chat-type'],
+    faults: ['chat-type-ignored', 'chat-type-dm-without-mpdm'],
   },
   {
     id: 'SUB-09.chat-type-group',
     text: '`group` = group messages including meeting channels',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'no subscription filtered by chatType is delivered anything: sub-09-v1-filter only subscribes with one',
-    },
+    checks: ['sub-09-v1-chat-type'],
+    faults: ['chat-type-ignored'],
   },
   {
     id: 'SUB-09.names',
@@ -166,24 +154,23 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     text: 'Only meetings that were video recorded (a video track exists).',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'no meeting.ended is emitted with hasVideo, and the one filter with hasVideo (false) is refused by sub-09-v1-filter',
-    },
+    checks: ['sub-09-v1-has-video'],
+    faults: ['has-video-ignored'],
   },
   {
     id: 'SUB-09.event-id',
     text: '`eventId` | string | `onair.event.*`, `onair.guest.*` | Only this event.',
     versions: 'all',
     basis: 'stated',
-    unjudged: NO_ON_AIR_EVENT,
+    checks: ['sub-09-v1-on-air-filters'],
+    faults: ['v1-on-air-event-id-ignored'],
   },
   {
     id: 'SUB-09.status',
     text: '`onair.guest.rsvp` | Only this RSVP status.',
     versions: 'all',
     basis: 'stated',
-    unjudged: NO_ON_AIR_EVENT,
+    checks: ['sub-09-v1-on-air-filters'],
+    faults: ['v1-rsvp-status-ignored'],
   },
 ];

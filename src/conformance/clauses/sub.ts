@@ -141,11 +141,8 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: 'Only bookings of this lobby.',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'dlv-12-payload-shapes delivers lobby:booked to a subscription without a filter; sub-01 subscribes with lobbyId and emits nothing',
-    },
+    checks: ['sub-04-v0-lobby-filter'],
+    faults: ['v0-lobby-id-ignored'],
   },
   {
     id: 'SUB-04.event-id',

@@ -56,8 +56,10 @@ export interface Subscriber {
  *   id of `fixtures.chats`; who hears the event follows from it (VER-11, "chats where the app
  *   participates"). `mentionsApp`, on messages: whether the message mentions the app (its text then
  *   carries `<@fixtures.users.app>`). `changedReaction`, on v1 reactions: the reaction that changed,
- *   which the `names` filter reads (sub-09-v1-reaction-names). Filters may also read `hasVideo`,
- *   which no check sends at present.
+ *   which the `names` filter reads (sub-09-v1-reaction-names). `hasVideo` on `meeting.ended`,
+ *   `onAirEventId` and `rsvpStatus` on v1 On-Air events, `lobbyId` on v0 `lobby:booked`: the facts
+ *   the filters of those names read where the payload does not show them (sub-09-v1-*,
+ *   sub-04-v0-lobby-filter).
  * The trigger answers 2xx once it has taken the event.
  */
 export interface Emission {

@@ -9,10 +9,10 @@ type Fixtures = Profile['fixtures'];
 
 /**
  * The fixture chats the delivery checks emit chat events in, and whether the app is a member of
- * each, as docs/conformance-profile.md defines them: a direct message and a channel with the app,
- * a channel without it.
+ * each, as docs/conformance-profile.md defines them: a direct message, a multi-person one and a
+ * channel with the app, a channel without it.
  */
-const APP_IN = { dm: true, channel: true, channelWithoutApp: false } as const;
+const APP_IN = { dm: true, mpdm: true, channel: true, channelWithoutApp: false } as const;
 
 export type ChatName = keyof typeof APP_IN;
 

@@ -35,9 +35,21 @@ const listed = (codes: Set<string | undefined>, code: unknown) =>
 // A Map: the keys come from stored filters, and must not find Object.prototype's members.
 const KEY_CHECKS = new Map<string, KeyCheck>([
   ['chatType', (wanted, { data }) => data.chatType === wanted],
-  ['eventId', (wanted, { data }) => record(data.event).id === wanted],
-  ['status', (wanted, { data }) => record(data.guest).status === wanted],
-  ['lobbyId', (wanted, { data }) => (data.lobbyId ?? record(data.booking).lobbyId) === wanted],
+  // The On-Air event and the lobby are told in `context` where the payload does not show them (v1
+  // On-Air data, v0 bookings), and read from the payload where it does (v0 On-Air).
+  [
+    'eventId',
+    (wanted, { data, context }) => (context?.onAirEventId ?? record(data.event).id) === wanted,
+  ],
+  [
+    'status',
+    (wanted, { data, context }) => (context?.rsvpStatus ?? record(data.guest).status) === wanted,
+  ],
+  [
+    'lobbyId',
+    (wanted, { data, context }) =>
+      (context?.lobbyId ?? data.lobbyId ?? record(data.booking).lobbyId) === wanted,
+  ],
   // SUB-10: the gate is message-level: one listed code among the reactions lets the whole set
   // through.
   [

@@ -24,4 +24,10 @@ export interface EventContext {
   changedReaction?: string;
   /** Whether the meeting was video recorded (filter `hasVideo`). */
   hasVideo?: boolean;
+  /** The On-Air event a v1 On-Air event is about, which its data does not show (filter `eventId`). */
+  onAirEventId?: string;
+  /** The RSVP status of a v1 `onair.guest.rsvp` (filter `status`). */
+  rsvpStatus?: string;
+  /** The lobby of a v0 `lobby:booked`, whose payload is not shown (filter `lobbyId`). */
+  lobbyId?: string;
 }

@@ -34,6 +34,42 @@ describe('matchesFilter', () => {
     ],
     ['eventId missing from the payload', { filter: { eventId: 'ev_1' }, data: {}, want: false }],
     [
+      'eventId told in context (v1 On-Air data shows none)',
+      { filter: { eventId: 'ev_1' }, data: {}, context: { onAirEventId: 'ev_1' }, want: true },
+    ],
+    [
+      'eventId told in context, another event',
+      { filter: { eventId: 'ev_1' }, data: {}, context: { onAirEventId: 'ev_2' }, want: false },
+    ],
+    [
+      'status told in context',
+      { filter: { status: 'going' }, data: {}, context: { rsvpStatus: 'going' }, want: true },
+    ],
+    [
+      'status told in context, another status',
+      { filter: { status: 'going' }, data: {}, context: { rsvpStatus: 'maybe' }, want: false },
+    ],
+    [
+      'lobbyId told in context',
+      {
+        filter: { lobbyId: 'l_1' },
+        data: { booking: {} },
+        context: { lobbyId: 'l_1' },
+        generation: 'v0',
+        want: true,
+      },
+    ],
+    [
+      'lobbyId told in context, another lobby',
+      {
+        filter: { lobbyId: 'l_1' },
+        data: { booking: {} },
+        context: { lobbyId: 'l_2' },
+        generation: 'v0',
+        want: false,
+      },
+    ],
+    [
       'guest status',
       { filter: { status: 'going' }, data: { guest: { status: 'maybe' } }, want: false },
     ],
