@@ -559,6 +559,12 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // AUTH-13: v1 subscribe without webhook:write makes the subscription, then says 401.
+    id: 'subscribe-without-write-refused-but-made',
+    requirement: 'AUTH-13',
+    hooks: () => doneThenRefused(['/v1/webhook.subscribe'], { error: 'missing_scope' }),
+  },
+  {
     // AUTH-13: v1 unsubscribe without webhook:write removes the subscription, then says 401.
     id: 'v1-unsubscribe-done-then-refused',
     requirement: 'AUTH-13',
@@ -606,6 +612,17 @@ export const FAULTS: Fault[] = [
           ? ok({ id: randomUUID() })
           : a,
     }),
+  },
+  {
+    // SUB-01: one of the names v0 subscribe lists is refused as if it were not.
+    id: 'v0-subscribe-refuses-transcript-saved',
+    requirement: 'SUB-01',
+    hooks: () =>
+      on('/v0/webhook.subscribe', (a, r) =>
+        form(r).event === 'transcript:saved'
+          ? { status: 400, headers: a.headers, body: { ok: false, error: 'invalid_parameter' } }
+          : undefined,
+      ),
   },
   {
     // SUB-04: the v0 filter takes keys it does not have ("No additional properties are allowed").
@@ -1101,6 +1118,21 @@ export const FAULTS: Fault[] = [
     id: 'successes-not-recorded',
     requirement: 'HEALTH-02',
     hooks: () => ({ recordSuccesses: false }),
+  },
+  {
+    // HEALTH-02: lastSuccessAt is there from the subscription's creation, before any success.
+    id: 'last-success-at-from-creation',
+    requirement: 'HEALTH-02',
+    hooks: () =>
+      on('/v1/webhook.list', (a) => {
+        const webhooks = body(a).webhooks;
+        if (!Array.isArray(webhooks)) return undefined;
+        const shown = webhooks.map((w) => ({
+          lastSuccessAt: w.created ?? new Date().toISOString(),
+          ...w,
+        }));
+        return { ...a, body: { ...body(a), webhooks: shown } };
+      }),
   },
   {
     id: 'never-paused',

@@ -97,12 +97,21 @@ async function subscribeWithoutWrite(context: CheckContext): Promise<boolean> {
   if (!refused || !implemented(context, 'v1 post /webhook.subscribe')) return false;
   const url = destination();
   const answer = await subscribe(context, refused.token, url);
-  if (expectAnswer(context, 'v1 subscribe without webhook:write', answer, { status: CLIENT_ERROR }))
-    return true;
-  // Accepted all the same: what it made is removed, where a credential of its app may.
+  const name = 'v1 subscribe without webhook:write';
+  const refusedIt = expectAnswer(context, name, answer, { status: CLIENT_ERROR });
+  // Refused or not, the list must not hold what it made (where a credential of its app reads it);
+  // what it made is removed, where a credential of its app may.
   const writer = having(context, refused.app, ['webhook:write']);
   const found = await findSubscription(context, { token: refused.token, event: EVENT, url });
-  if (writer && 'id' in found) await unsubscribe(context, writer.token, found.id);
+  if (!('id' in found)) return true;
+  if (refusedIt)
+    context.report({
+      message: `${name} was refused with ${answer.status}, yet the list shows the subscription it asked for`,
+      expected: 'no subscription made',
+      actual: found.entry,
+      answer,
+    });
+  if (writer) await unsubscribe(context, writer.token, found.id);
   return true;
 }
 

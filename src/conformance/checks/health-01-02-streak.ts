@@ -13,7 +13,8 @@ const PATIENCE_MS = 5000;
 type Entry = Record<string, unknown>;
 
 /**
- * HEALTH-01, HEALTH-02, as the state table gives them: from a success (`lastSuccessAt`), a terminal
+ * HEALTH-01, HEALTH-02, as the state table gives them: `lastSuccessAt` is omitted before any
+ * delivery; from a success (`lastSuccessAt`), a terminal
  * failure opens a streak (`failStreakStartedAt`, "first failure after success"); the next success
  * updates `lastSuccessAt` and ends it. Both times are RFC 3339 strings in UTC (the specification, v1 list
  * item; TYPE-03). An outcome may be recorded a little after its attempt was answered, so the list
@@ -33,6 +34,15 @@ export const health0102Streak: Check = {
     const respond = (_: unknown, index: number) => ({ status: answers[Math.min(index, 2)]! });
     return withHooks(context, [{ event: 'meeting.ended', respond }], async ([hook]) => {
       const health = () => listEntry(context, reader.token, hook!.id);
+      // "Omitted until the destination has succeeded once": nothing was delivered yet.
+      const fresh = await health();
+      if (fresh.lastSuccessAt !== undefined)
+        context.report({
+          requirement: 'HEALTH-02',
+          message: 'before any delivery the list shows lastSuccessAt',
+          expected: { lastSuccessAt: 'omitted' },
+          actual: fresh.lastSuccessAt,
+        });
       const from = performance.now();
       if (!(await delivered(hook!)))
         return reportNoneArrived(context, from, 'no delivery arrived within 5 s');

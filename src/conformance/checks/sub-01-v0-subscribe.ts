@@ -3,6 +3,7 @@ import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import { expectAnswer } from '../run/expect-answer.js';
 import { needCredential } from '../run/needs.js';
+import { sharedDocumentsByVersion } from '../../validation/documents-by-version.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * filter is compared as a value (key order is JSON's own business); `filter` is nullable and not
  * required, so without one sent it may be null or absent. `magicast.created` is not in the
  * subscribable enum: 400, v0's bad request; so is a subscribe without `url` or `event` (both
- * required).
+ * required). Every name the enum lists is subscribed to once, and removed.
  */
 export const sub01V0Subscribe: Check = {
   requirements: ['SUB-01'],
@@ -32,6 +33,9 @@ export const sub01V0Subscribe: Check = {
       filter: { lobbyId: 'lobby-1' },
     });
     await subscribeAndRemove(context, token, { event: 'lobby:booked', url: `${url}/bare` });
+    for (const [i, event] of subscribableEvents().entries())
+      if (event !== 'lobby:booked')
+        await subscribeAndRemove(context, token, { event, url: `${url}/${i}` });
     const magicast = await context.call({
       path: '/v0/webhook.subscribe',
       method: 'POST',
@@ -97,4 +101,11 @@ function differences(sent: Sent, body: Record<string, unknown>): string[] {
     ...(body.url === sent.url ? [] : ['url']),
     ...(filterShown ? [] : ['filter']),
   ];
+}
+
+/** The event names v0 subscribe takes, as the v0 document lists them (`Webhook-event-v0`). */
+function subscribableEvents(): string[] {
+  const { components } = sharedDocumentsByVersion().get('v0')!.document;
+  const names = components?.schemas?.['Webhook-event-v0'] as { enum?: string[] } | undefined;
+  return names?.enum ?? [];
 }

@@ -192,10 +192,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     text: 'Scope: `webhook:write`.',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-compared',
-      reason:
-        'auth-13-scopes takes any 4xx for a v1 subscribe without webhook:write and does not look in the list for what it may have made',
-    },
+    checks: ['auth-13-scopes'],
+    faults: ['subscribe-without-write-refused-but-made'],
   },
 ];

@@ -81,11 +81,8 @@ export const DLV_CLAUSES: readonly Clause[] = [
     text: 'Signing follows the Standard Webhooks scheme',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-compared',
-      reason:
-        'v0 deliveries arrive (dlv-12, dlv-11, sub-10, health-03-04) but dlv-03-signature verifies a v1 delivery only',
-    },
+    checks: ['dlv-03-signature'],
+    faults: ['v0-deliveries-signed-otherwise'],
   },
   {
     id: 'DLV-03.oauth-app-deliveries',

@@ -94,7 +94,7 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'of `transcript:started` the transcript-started payload',
     {
       checks: ['dlv-12-payload-shapes'],
-      deliveredBy: ['health-03-04-pause', 'dlv-02-headers'],
+      deliveredBy: ['health-03-04-pause', 'dlv-02-headers', 'dlv-03-signature'],
       faults: ['v0-start-as-a-number', 'v0-transcript-without-meeting-id'],
     },
   ],

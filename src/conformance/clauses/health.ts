@@ -69,11 +69,8 @@ export const HEALTH_CLAUSES: readonly Clause[] = [
     text: 'omitted until the destination has succeeded once',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-compared',
-      reason:
-        'health-01-02-streak reads the list after the first success, never before any delivery',
-    },
+    checks: ['health-01-02-streak'],
+    faults: ['last-success-at-from-creation'],
   },
   {
     id: 'HEALTH-03.paused-after-a-day',

@@ -26,11 +26,8 @@ export const SUB_CLAUSES: readonly Clause[] = [
     text: '`chat:message:dm`, `chat:message:channel`, `chat:message:mention`, `chat:message:reaction`, `recording:saved`, `transcript:started`, `transcript:saved`, `lobby:booked`, `user:status:update`, `onair.event.created`, `onair.event.updated`, `onair.event.canceled`, `onair.guest.rsvp`, `onair.guest.added`',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'the checks subscribe v0 to 7 of the 14 names; chat:message:channel, chat:message:mention, recording:saved, transcript:saved, user:status:update, onair.event.canceled and onair.guest.added never are',
-    },
+    checks: ['sub-01-v0-subscribe'],
+    faults: ['v0-subscribe-refuses-transcript-saved'],
   },
   {
     id: 'SUB-01.url-and-event-required',

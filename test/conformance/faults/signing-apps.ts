@@ -35,4 +35,13 @@ export const SIGNING_APP_FAULTS: Fault[] = [
       };
     },
   },
+  {
+    // DLV-03: v0 deliveries follow the same scheme, yet they are signed with another secret (an
+    // attempt without Service-Version is a v0 one).
+    id: 'v0-deliveries-signed-otherwise',
+    requirement: 'DLV-03',
+    hooks: () => ({
+      attempt: (a) => (a.headers['service-version'] === undefined ? signedByAnotherApp(a) : a),
+    }),
+  },
 ];
