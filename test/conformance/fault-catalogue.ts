@@ -432,6 +432,30 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // AUTH-04: a refresh does not compare the secret in its body (the code exchange does).
+    id: 'refresh-secret-not-compared',
+    requirement: 'AUTH-04',
+    hooks: () => ({
+      request: (r) => {
+        const client = CLIENTS.find((c) => c.id === form(r).client_id);
+        if (r.path !== '/oauth/token' || form(r).grant_type !== 'refresh_token') return r;
+        if (!client?.secret || form(r).client_secret === undefined) return r;
+        return { ...r, body: { ...form(r), client_secret: client.secret } };
+      },
+    }),
+  },
+  {
+    // AUTH-04: a refresh by HTTP Basic is refused: only a secret in the body is taken.
+    id: 'refresh-by-basic-refused',
+    requirement: 'AUTH-04',
+    hooks: () =>
+      on('/oauth/token', (a, r) =>
+        form(r).grant_type === 'refresh_token' && /^basic /i.test(r?.headers.authorization ?? '')
+          ? { status: 401, headers: a.headers, body: { error: 'invalid_client' } }
+          : undefined,
+      ),
+  },
+  {
     // AUTH-07: scopes joined by commas, not spaces.
     id: 'scope-comma-separated',
     requirement: 'AUTH-07',

@@ -14,7 +14,8 @@ import {
  * body; a public one sends no secret but a `code_verifier`. Stated is that a wrong secret or a
  * missing verifier is refused (a 4xx, no tokens); RFC 6749 §5.2's codes and statuses are the
  * reading AUTH.oauth-error-codes: `invalid_client` with 401 where the client authenticated by the
- * Authorization header, 400 or 401 where its secret came in the body.
+ * Authorization header, 400 or 401 where its secret came in the body. A refresh is sent both ways
+ * too, with the wrong secret and the right one.
  */
 export const auth04ClientAuthentication: Check = {
   requirements: ['AUTH-04'],
@@ -29,7 +30,8 @@ export const auth04ClientAuthentication: Check = {
     return runFlow(context, async () => {
       for (const auth of ['basic', 'body'] as const) {
         const how = auth === 'basic' ? 'HTTP Basic' : 'its secret in the body';
-        expectTokens(
+        const refusal = { status: auth === 'basic' ? 401 : [400, 401], error: 'invalid_client' };
+        const tokens = expectTokens(
           context,
           `a confidential client with ${how}`,
           await exchangeCode(context, confidential, await obtainCode(context, confidential), auth),
@@ -38,7 +40,23 @@ export const auth04ClientAuthentication: Check = {
           context,
           `a confidential client with a wrong secret by ${auth === 'basic' ? 'HTTP Basic' : 'the body'}`,
           await exchangeCode(context, wrong, await obtainCode(context, confidential), auth),
-          { status: auth === 'basic' ? 401 : [400, 401], error: 'invalid_client' },
+          refusal,
+        );
+        // A refresh authenticates the client the same two ways: the wrong secret first, so that
+        // the right one still holds the refresh token the grant gave.
+        const refresh = tokens?.refresh_token;
+        if (!refresh) continue;
+        const form = { grant_type: 'refresh_token', refresh_token: refresh };
+        expectRefusal(
+          context,
+          `a refresh with a wrong secret by ${auth === 'basic' ? 'HTTP Basic' : 'the body'}`,
+          await tokenRequest(context, wrong, form, auth),
+          refusal,
+        );
+        expectTokens(
+          context,
+          `a refresh with ${how}`,
+          await tokenRequest(context, confidential, form, auth),
         );
       }
       const code = await obtainCode(context, open);

@@ -69,11 +69,8 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     text: '`refresh_token`, `client_id`, `client_secret` (or HTTP Basic)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'every refresh the checks send carries the right secret in the body: no refresh by HTTP Basic, none with a wrong secret',
-    },
+    checks: ['auth-04-client-authentication'],
+    faults: ['refresh-secret-not-compared', 'refresh-by-basic-refused'],
   },
   {
     id: 'AUTH-05.response-type-code',
