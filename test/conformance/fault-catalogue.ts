@@ -456,6 +456,23 @@ export const FAULTS: Fault[] = [
       ),
   },
   {
+    // AUTH-07: a refresh token is taken as the Bearer credential of its grant's access token.
+    id: 'refresh-token-taken-as-bearer',
+    requirement: 'AUTH-07',
+    hooks: () => {
+      const accessOf = new Map<string, string>();
+      return {
+        ...on('/oauth/token', (a) => {
+          const { refresh_token, access_token } = body(a);
+          if (a.status === 200 && typeof refresh_token === 'string')
+            accessOf.set(refresh_token, access_token);
+          return undefined;
+        }),
+        bearer: (sent) => accessOf.get(sent) ?? sent,
+      };
+    },
+  },
+  {
     // AUTH-07: scopes joined by commas, not spaces.
     id: 'scope-comma-separated',
     requirement: 'AUTH-07',

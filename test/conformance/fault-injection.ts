@@ -56,6 +56,8 @@ export interface OutgoingAttempt {
 export interface FaultHooks {
   /** What a credential is, once resolved (decorates the token resolver). */
   credential?(token: ReferenceToken): ReferenceToken;
+  /** The bearer the token resolver is asked about, in place of the one sent. */
+  bearer?(sent: string): string;
   /** A request the front passed, before its handler sees it (decorates the handlers). */
   request?(request: PassedRequest): PassedRequest;
   /** An answer before it is written, the front's own included (decorates the HTTP handler). */
@@ -167,11 +169,11 @@ function sending(sender: Sender, { attempt, outcome, duplicate }: FaultHooks): S
   return { ...sender, send };
 }
 
-function resolving(resolve: ReferenceTokenResolver, { credential }: FaultHooks) {
-  if (!credential) return resolve;
-  return async (bearer: string) => {
-    const token = await resolve(bearer);
-    return token && credential(token);
+function resolving(resolve: ReferenceTokenResolver, { credential, bearer }: FaultHooks) {
+  if (!credential && !bearer) return resolve;
+  return async (sent: string) => {
+    const token = await resolve(bearer ? bearer(sent) : sent);
+    return token && credential ? credential(token) : token;
   };
 }
 

@@ -9,12 +9,15 @@ import {
   scopeSet,
   tokenFieldProblems,
 } from '../oauth/index.js';
+import type { CheckContext } from '../run/context.js';
+import { expectAnswer } from '../run/expect-answer.js';
 import { lifetimeSeconds } from '../run/units.js';
 
 /**
  * AUTH-07: the token response's fields (Resources, OAuth token response): a Bearer token for a week
  * (Authentication 7), a refresh token, and `scope`, space-separated, compared as a set of scopes:
- * their order is free, and so are the tokens' formats.
+ * their order is free, and so are the tokens' formats. "The refresh token is used only at the
+ * token endpoint": as the Bearer credential of an API call, it is refused.
  */
 export const auth07TokenResponse: Check = {
   requirements: ['AUTH-07'],
@@ -56,6 +59,32 @@ export const auth07TokenResponse: Check = {
           },
           answer,
         });
+      if (typeof body.refresh_token === 'string')
+        await refreshTokenAsBearer(context, body.access_token, body.refresh_token);
     });
   },
 };
+
+/**
+ * `v1 token.info` (no scope needed) with the refresh token as its Bearer credential: 401, as for
+ * any token that is no credential of the API (AUTH-02). The access token of the same grant is sent
+ * first: where that is not taken either, the refusal would prove nothing, and the call is not judged.
+ */
+async function refreshTokenAsBearer(context: CheckContext, access: string, refresh: string) {
+  if (!context.profile.implements.includes('v1 get /token.info')) return;
+  const call = (token: string) =>
+    context.call({ path: '/v1/token.info', token, version: context.version });
+  const control = await call(access);
+  if (control.status >= 300)
+    return context.note(
+      `v1 token.info answered the grant's access token ${control.status}, so the refresh token was not tried as a Bearer credential`,
+    );
+  expectAnswer(
+    context,
+    'v1 token.info with the refresh token as its Bearer credential',
+    await call(refresh),
+    {
+      status: 401,
+    },
+  );
+}

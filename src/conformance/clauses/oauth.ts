@@ -252,10 +252,8 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     text: 'The refresh token is used only at the token endpoint.',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason: 'no check calls the API with a refresh token as its Bearer credential',
-    },
+    checks: ['auth-07-token-response'],
+    faults: ['refresh-token-taken-as-bearer'],
   },
   {
     id: 'AUTH-08.extra-scopes-rejected',
