@@ -4,6 +4,7 @@ import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
+import { EVENT_SHAPE_FAULTS } from './faults/event-shapes.ts';
 import { EVERY_REQUEST_FAULTS } from './faults/every-request.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { SIGNING_APP_FAULTS } from './faults/signing-apps.ts';
@@ -1187,6 +1188,7 @@ export const FAULTS: Fault[] = [
     hooks: () => ({ policy: { pauseAfterStreak: 0 } }),
   },
   ...DELIVERY_PAYLOAD_FAULTS,
+  ...EVENT_SHAPE_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,
   ...STATIC_SUBSCRIPTION_FAULTS,

@@ -58,11 +58,11 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'v1',
     'chat.reaction',
     V1_SHAPE,
-    { deliveredBy: ['dlv-08-timeout', 'sub-09-v1-reaction-names'] },
+    { ...EVERY_EVENT(), deliveredBy: ['dlv-08-timeout', 'sub-09-v1-reaction-names'] },
   ],
-  ['v1', 'meeting.ended', V1_SHAPE, { deliveredBy: MEETING_ENDED }],
+  ['v1', 'meeting.ended', V1_SHAPE, { ...EVERY_EVENT(), deliveredBy: MEETING_ENDED }],
   ['v1', 'token.revoked', V1_SHAPE, EVERY_EVENT()],
-  ['v1', 'app.uninstalled', V1_SHAPE, { deliveredBy: ['health-03-04-pause'] }],
+  ['v1', 'app.uninstalled', V1_SHAPE, { ...EVERY_EVENT(), deliveredBy: ['health-03-04-pause'] }],
   [
     'v1',
     'onair.event.created',
@@ -85,7 +85,7 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'v0',
     'chat:message:reaction',
     'of `chat:message:reaction` the Reaction',
-    { deliveredBy: ['sub-10-v0-codes', 'dlv-11-reaction-debounce'] },
+    { ...EVERY_EVENT(), deliveredBy: ['sub-10-v0-codes', 'dlv-11-reaction-debounce'] },
   ],
   ['v0', 'recording:saved', V0_NOT_SHOWN, EVERY_EVENT()],
   [
@@ -110,7 +110,7 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'v0',
     'onair.event.created',
     ON_AIR,
-    { deliveredBy: ['sub-04-v0-on-air-filters', 'sub-02-upsert-delivered'] },
+    { ...EVERY_EVENT(), deliveredBy: ['sub-04-v0-on-air-filters', 'sub-02-upsert-delivered'] },
   ],
   ['v0', 'onair.event.updated', ON_AIR, EVERY_EVENT()],
   ['v0', 'onair.event.canceled', ON_AIR, EVERY_EVENT()],
@@ -118,7 +118,7 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'v0',
     'onair.guest.rsvp',
     '`onair.guest.rsvp` adds `guest` (one guest)',
-    { deliveredBy: ['sub-04-v0-on-air-filters'] },
+    { ...EVERY_EVENT(), deliveredBy: ['sub-04-v0-on-air-filters'] },
   ],
   [
     'v0',
@@ -140,15 +140,33 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
   ],
 ];
 
+const dashed = (name: string) => name.replace(/[.:]/g, '-');
+
+/**
+ * The fault of the catalogue that breaks the payload shape of one event (a field its schema
+ * requires left out, or the payload no object where it requires none): one per delivered event.
+ */
+export const shapeFaultId = (generation: 'v0' | 'v1', name: string) =>
+  `${generation}-${dashed(name)}-payload-broken`;
+
 /**
  * DLV-12 per event: each documented event of v0 and v1 is delivered with the payload shape of its
- * version (`DLV-12.shape-<generation>-<event>`, the event's dots and colons as dashes).
+ * version (`DLV-12.shape-<generation>-<event>`, the event's dots and colons as dashes), and each
+ * one delivered has a fault that breaks its shape (`shapeFaultId`).
  */
 export const EVENT_CLAUSES: readonly Clause[] = EVENTS.map(([generation, name, text, judged]) => ({
-  id: `DLV-12.shape-${generation}-${name.replace(/[.:]/g, '-')}`,
+  id: `DLV-12.shape-${generation}-${dashed(name)}`,
   text,
   versions: generation === 'v0' ? 'v0' : 'all',
   basis: 'stated',
   event: { generation, name },
   ...judged,
+  ...(judged.unjudged
+    ? {}
+    : { faults: [...(judged.faults ?? []), shapeFaultId(generation, name)] }),
 }));
+
+/** The events whose deliveries are judged, by generation: every documented one but the unjudged. */
+export const JUDGED_EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string]> = EVENTS.filter(
+  ([, , , judged]) => !judged.unjudged,
+).map(([generation, name]) => [generation, name] as const);
