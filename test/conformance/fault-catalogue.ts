@@ -4,6 +4,7 @@ import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
+import { ERROR_ROW_FAULTS } from './faults/error-rows.ts';
 import { EVENT_SHAPE_FAULTS } from './faults/event-shapes.ts';
 import { EVERY_REQUEST_FAULTS } from './faults/every-request.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
@@ -1189,6 +1190,7 @@ export const FAULTS: Fault[] = [
   },
   ...DELIVERY_PAYLOAD_FAULTS,
   ...EVENT_SHAPE_FAULTS,
+  ...ERROR_ROW_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,
   ...STATIC_SUBSCRIPTION_FAULTS,

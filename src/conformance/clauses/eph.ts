@@ -146,6 +146,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-04-error-table'],
+    faults: ['posted-to-a-dm-without-the-app'],
   },
   {
     id: 'EPH-04.channel-without-the-app',
@@ -153,6 +154,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-04-error-table'],
+    faults: ['posted-to-a-channel-without-the-app'],
   },
   {
     id: 'EPH-04.owner-outside-the-chat',
@@ -171,6 +173,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-04-error-table'],
+    faults: ['posted-to-another-workspace'],
   },
   {
     id: 'EPH-04.chat-not-found',
@@ -178,6 +181,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-04-error-table'],
+    faults: ['posted-to-an-unknown-chat'],
   },
   {
     id: 'EPH-04.user-not-found',
@@ -185,6 +189,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-04-error-table'],
+    faults: ['posted-to-an-unknown-user'],
   },
   {
     id: 'EPH-04.other-methods-405',
@@ -192,6 +197,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-04-error-table'],
+    faults: ['get-on-post-ephemeral-not-405'],
   },
   {
     id: 'EPH-05.live-to-the-recipient',
