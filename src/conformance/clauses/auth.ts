@@ -10,6 +10,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-01-missing-credential'],
+    faults: ['missing-credential-is-403'],
   },
   {
     id: 'AUTH-01.not-authed',
@@ -59,6 +60,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-02-token-errors'],
+    faults: ['revoked-credentials-work'],
   },
   ...OAUTH_CLAUSES,
   {
@@ -152,6 +154,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-13-scopes'],
+    faults: ['list-without-read-answered'],
   },
   {
     id: 'AUTH-13.post-needs-chat-scope',
@@ -178,6 +181,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-13-scopes'],
+    faults: ['webhook-write-for-everyone'],
   },
   {
     id: 'AUTH-13.v1-unsubscribe-needs-write',

@@ -283,6 +283,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-09-after-last-attempt'],
+    faults: ['next-event-goes-on-counting'],
   },
   {
     id: 'DLV-09.v0-retried',

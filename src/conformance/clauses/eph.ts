@@ -8,6 +8,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-01-post'],
+    faults: ['post-answers-without-the-chat'],
   },
   {
     id: 'EPH-01.timestamp-in-microseconds',
@@ -38,6 +39,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-02-invalid-parameters'],
+    faults: ['post-without-text-taken'],
   },
   {
     id: 'EPH-02.ids-are-uuids',
@@ -80,6 +82,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-02-invalid-parameters'],
+    faults: ['sender-name-of-129-taken'],
   },
   {
     id: 'EPH-02.image-url-absolute-http',
@@ -87,6 +90,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-02-invalid-parameters'],
+    faults: ['relative-image-url-taken'],
   },
   {
     id: 'EPH-03.longer-text-413',

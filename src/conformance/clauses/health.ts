@@ -101,6 +101,7 @@ export const HEALTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['health-03-04-pause'],
+    faults: ['disabled-at-in-local-time'],
   },
   {
     id: 'HEALTH-04.v0-never-paused',

@@ -20,6 +20,7 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['sub-07-v1-list'],
+    faults: ['dynamic-listed-as-static'],
   },
   {
     id: 'SUB-07.gone-after-unsubscribe',

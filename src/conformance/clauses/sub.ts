@@ -20,6 +20,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-01-v0-subscribe'],
+    faults: ['magicast-subscribable'],
   },
   {
     id: 'SUB-01.every-subscribable-event',
@@ -51,6 +52,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-02-upsert'],
+    faults: ['upsert-answers-the-old-filter'],
   },
   {
     id: 'SUB-02.filter-updated-for-deliveries',
@@ -163,6 +165,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-05-unsubscribe'],
+    faults: ['unsubscribe-answers-200'],
   },
   {
     id: 'SUB-05.form-encoded',

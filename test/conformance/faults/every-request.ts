@@ -1,29 +1,5 @@
 import type { Fault } from '../fault-catalogue.ts';
-import type { Exchange, FaultHooks } from '../fault-injection.ts';
-import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
-
-/** The body a request was sent with, as a JSON object or a form, also where the front refused it. */
-function sentFields(exchange: Exchange): Record<string, unknown> {
-  try {
-    const value = JSON.parse(exchange.sent);
-    if (value && typeof value === 'object') return value;
-  } catch {
-    // A form, not JSON.
-  }
-  return Object.fromEntries(new URLSearchParams(exchange.sent));
-}
-
-/** Rewrites the answers of one path that `change` picks (it returns the new answer). */
-const onPath = (
-  path: string,
-  change: (answer: WrittenAnswer, exchange: Exchange) => WrittenAnswer | undefined,
-): FaultHooks => ({
-  answer: (answer, exchange) =>
-    exchange.path === path ? (change(answer, exchange) ?? answer) : answer,
-});
-
-const isObject = (body: unknown): body is Record<string, unknown> =>
-  typeof body === 'object' && body !== null;
+import { isObject, onPath, sentFields } from './answers.ts';
 
 /**
  * Faults of requests the checks used to send one way only: each breaks the rule for the request

@@ -116,6 +116,12 @@ export const TIMING_UNIT_FAULTS: Fault[] = [
     hooks: () => listedInLocalTime('failStreakStartedAt'),
   },
   {
+    // HEALTH-03: disabledAt in local time with its offset rather than UTC.
+    id: 'disabled-at-in-local-time',
+    requirement: 'HEALTH-03',
+    hooks: () => listedInLocalTime('disabledAt'),
+  },
+  {
     // HEALTH-02: lastSuccessAt in local time with its offset rather than UTC.
     id: 'last-success-in-local-time',
     requirement: 'HEALTH-02',
