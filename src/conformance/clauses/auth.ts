@@ -128,6 +128,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     basis: 'stated',
     checks: ['dlv-03-signature'],
     receiverChecks: ['dlv-03-wrong-secret', 'dlv-03-secret-rotation'],
+    receiverFaults: ['accepts any signature', 'accepts only the first signature of a list'],
   },
   {
     id: 'AUTH-12.personal-token-app',

@@ -56,6 +56,11 @@ export interface Clause {
    * the suite's own tests prove the checks catch them.
    */
   faults?: readonly string[];
+  /**
+   * The faulty receivers of test/conformance/receiver-suite/receivers.ts that break it, by name:
+   * each fails one of `receiverChecks` (the receiver suite's own tests prove it).
+   */
+  receiverFaults?: readonly string[];
   /** Why nothing judges it, where nothing does. */
   unjudged?: { kind: GapKind; reason: string };
 }

@@ -29,6 +29,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-01-every-event', 'dlv-03-raw-bytes'],
+    receiverFaults: ['answers after 5 s', 'verifies re-serialized JSON instead of the raw body'],
   },
   {
     id: 'DLV-02.headers-on-every-attempt',
@@ -60,6 +61,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-02-missing-header'],
+    receiverFaults: ['accepts a delivery with no signature header'],
   },
   {
     id: 'DLV-03.standard-webhooks',
@@ -98,6 +100,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-03-tampered-body'],
+    receiverFaults: ['accepts any signature'],
   },
   {
     id: 'DLV-03.receiver-rejects-another-secret',
@@ -105,6 +108,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-03-wrong-secret'],
+    receiverFaults: ['accepts any signature'],
   },
   {
     id: 'DLV-03.receiver-rejects-another-prefix',
@@ -112,6 +116,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-03-unknown-signature-version'],
+    receiverFaults: ['accepts any signature'],
   },
   {
     id: 'DLV-03.receiver-takes-any-of-several',
@@ -119,6 +124,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-03-secret-rotation'],
+    receiverFaults: ['accepts only the first signature of a list'],
   },
   {
     id: 'DLV-03.receiver-verifies-the-bytes',
@@ -126,6 +132,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-03-raw-bytes'],
+    receiverFaults: ['verifies re-serialized JSON instead of the raw body'],
   },
   {
     id: 'DLV-04.same-on-retries',
@@ -269,6 +276,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-01-every-event'],
+    receiverFaults: ['answers after 5 s'],
   },
   {
     id: 'DLV-09.subscription-kept',
@@ -350,5 +358,6 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-12-unknown-fields'],
+    receiverFaults: ['rejects unknown fields'],
   },
 ];

@@ -6,7 +6,10 @@ export interface ClauseFigures {
   clauses: number;
   /** Exercised by a check of the conformance suite or of the receiver suite. */
   judged: number;
-  /** Broken by a fault of the catalogue, which the suite's own tests prove it catches. */
+  /**
+   * Broken by a fault of the catalogue or a faulty receiver, which the suite's own tests prove it
+   * catches.
+   */
   withFault: number;
   unjudged: number;
   /** The unjudged clauses by the kind of their reason. */
@@ -20,7 +23,8 @@ export function clauseFigures(clauses: readonly Clause[]): ClauseFigures {
   return {
     clauses: clauses.length,
     judged: clauses.filter(isJudged).length,
-    withFault: clauses.filter((c) => (c.faults?.length ?? 0) > 0).length,
+    withFault: clauses.filter((c) => (c.faults?.length ?? 0) + (c.receiverFaults?.length ?? 0) > 0)
+      .length,
     unjudged: clauses.filter((c) => c.unjudged !== undefined).length,
     byKind,
   };

@@ -135,6 +135,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-12-unknown-fields'],
+    receiverFaults: ['rejects unknown fields'],
   },
   {
     id: 'VER-07.unknown-values-ignored',

@@ -15,6 +15,8 @@ export interface ClauseFacts {
   receiverChecks: ReadonlyMap<string, readonly string[]>;
   /** The faults of the catalogue, each with the requirement it breaks. */
   faults: ReadonlyMap<string, string>;
+  /** The faulty receivers of the receiver suite's tests, each with the checks it fails. */
+  receiverFaults: ReadonlyMap<string, readonly string[]>;
 }
 
 const ID = /^[A-Z]+-\d{2}\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -100,6 +102,14 @@ function judgementProblems(clause: Clause, requirement: string, facts: ClauseFac
     problems.push(`${id}: deliveredBy is for the payload shape of an event only`);
   for (const check of deliveredBy)
     if (!facts.checks.has(check)) problems.push(`${id}: check ${check} is not registered`);
+  for (const receiver of clause.receiverFaults ?? []) {
+    const fails = facts.receiverFaults.get(receiver);
+    if (!fails) problems.push(`${id}: faulty receiver "${receiver}" is not in receivers.ts`);
+    else if (!fails.some((check) => receiverChecks.includes(check)))
+      problems.push(
+        `${id}: faulty receiver "${receiver}" fails ${fails.join(', ')}, none of its receiver checks`,
+      );
+  }
   for (const fault of faults) {
     const breaks = facts.faults.get(fault);
     if (breaks === undefined) problems.push(`${id}: fault ${fault} is not in the catalogue`);

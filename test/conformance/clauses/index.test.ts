@@ -9,6 +9,7 @@ import { PROJECT_ROOT } from '../../../src/project-root.ts';
 import { listVersions, loadVersionRegistry } from '../../../src/versions.ts';
 import type { VersionGateId } from '../../../generated/types/index.ts';
 import { FAULTS } from '../fault-catalogue.ts';
+import { FAULTY } from '../receiver-suite/receivers.ts';
 import { REQUIREMENTS_FILE, loadRequirements } from '../../support/requirements.ts';
 import { type ClauseFacts, clauseProblems } from './clause-problems.ts';
 
@@ -23,6 +24,7 @@ const FACTS: ClauseFacts = {
   checks: new Map(CHECKS.map(([id, check]) => [id, check.requirements])),
   receiverChecks: new Map(RECEIVER_CHECKS.map(([id, check]) => [id, check.requirements])),
   faults: new Map(FAULTS.map((fault) => [fault.id, fault.requirement])),
+  receiverFaults: new Map(FAULTY.map(([name, { fails }]) => [name, fails])),
 };
 
 /** A small world to break one thing at a time in. */
@@ -36,6 +38,7 @@ const WORLD: ClauseFacts = {
   checks: new Map([['x-01-check', ['X-01']]]),
   receiverChecks: new Map([['x-01-receiver', ['X-01']]]),
   faults: new Map([['x-01-fault', 'X-01']]),
+  receiverFaults: new Map([['fails x-01-receiver', ['x-01-receiver']]]),
 };
 const JUDGED: Clause = {
   id: 'X-01.judged',
@@ -95,6 +98,20 @@ describe('clauseProblems', () => {
           { ...UNJUDGED, id: 'X-02.other', unjudged: undefined, receiverChecks: ['x-01-receiver'] },
         ],
         want: /receiver check x-01-receiver declares X-01, not X-02/,
+      },
+    ],
+    [
+      'a faulty receiver that does not exist',
+      {
+        given: [{ ...JUDGED, receiverChecks: ['x-01-receiver'], receiverFaults: ['gone'] }],
+        want: /faulty receiver "gone" is not in receivers.ts/,
+      },
+    ],
+    [
+      'a faulty receiver that fails none of its receiver checks',
+      {
+        given: [{ ...JUDGED, receiverFaults: ['fails x-01-receiver'] }],
+        want: /fails x-01-receiver, none of its receiver checks/,
       },
     ],
     [
