@@ -22,6 +22,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-01-post'],
+    faults: ['only-200-and-204-acknowledge'],
   },
   {
     id: 'DLV-01.receiver-acknowledges',
@@ -148,6 +149,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-04-webhook-id'],
+    faults: ['one-webhook-id-for-every-delivery'],
   },
   {
     id: 'DLV-04.unique-per-subscription',
@@ -171,6 +173,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-05-retry-headers'],
+    faults: ['retry-number-from-zero'],
   },
   {
     id: 'DLV-05.retry-reason',
@@ -178,6 +181,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-05-retry-headers'],
+    faults: ['retry-reason-always-5xx'],
   },
   {
     id: 'DLV-06.at-most-four',
@@ -193,6 +197,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-06-attempts'],
+    faults: ['429-not-retried'],
   },
   {
     id: 'DLV-06.transport-retried',

@@ -154,6 +154,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: { before: 'envelope' },
     basis: 'stated',
     checks: ['ver-08-payload-shape'],
+    faults: ['enveloped-before-the-envelope'],
   },
   {
     id: 'VER-08.enveloped',

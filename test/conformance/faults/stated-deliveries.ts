@@ -1,0 +1,117 @@
+import { signWebhook } from '../../../src/webhooks/sign.ts';
+import type { Fault } from '../fault-catalogue.ts';
+import { beforeGate } from '../fault-versions.ts';
+import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
+
+/** The reference app's signing secret (src/reference/fixtures.ts). */
+const SECRET = `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`;
+
+/** `a` with `body` and `headers` changed, signed again so that only what changed departs. */
+function resigned(a: OutgoingAttempt, change: Partial<OutgoingAttempt>): OutgoingAttempt {
+  const next = { ...a, ...change, headers: { ...a.headers, ...change.headers } };
+  const id = next.headers['webhook-id']!;
+  const timestamp = Number(next.headers['webhook-timestamp']);
+  const signature = signWebhook({ secret: SECRET, id, timestamp, body: next.body });
+  return { ...next, headers: { ...next.headers, ...signature } };
+}
+
+/** The v1 events subscribed to, by destination: a bare payload does not name its event. */
+function v1EventsByUrl(): { hooks: FaultHooks; eventAt: (url: string) => string | undefined } {
+  const events = new Map<string, string>();
+  return {
+    hooks: {
+      request: (r) => {
+        const sent = r.body as { event?: unknown; url?: unknown } | undefined;
+        if (r.generation === 'v1' && r.path === '/webhook.subscribe' && sent?.event)
+          events.set(String(sent.url), String(sent.event));
+        return r;
+      },
+    },
+    eventAt: (url) => events.get(url),
+  };
+}
+
+/**
+ * Faults of stated delivery behaviour the catalogue had none for: each changes one thing an
+ * attempt carries, or what the sender makes of one answer.
+ */
+export const STATED_DELIVERY_FAULTS: Fault[] = [
+  {
+    // DLV-01.any-2xx-acknowledges: a 202 is taken as a failure, and retried.
+    id: 'only-200-and-204-acknowledge',
+    requirement: 'DLV-01',
+    hooks: () => ({
+      outcome: (o) =>
+        o.kind === 'acknowledged' && o.status !== 200 && o.status !== 204
+          ? { kind: 'retryable', reason: 'http_5xx', status: o.status }
+          : o,
+    }),
+  },
+  {
+    // DLV-06.5xx-and-429-retried: a 429 fails at once, as other 4xx do.
+    id: '429-not-retried',
+    requirement: 'DLV-06',
+    hooks: () => ({
+      outcome: (o) =>
+        o.kind === 'retryable' && o.status === 429 ? { kind: 'rejected', status: 429 } : o,
+    }),
+  },
+  {
+    // DLV-05.retry-number: retries count from 0, not 1.
+    id: 'retry-number-from-zero',
+    requirement: 'DLV-05',
+    hooks: () => ({
+      attempt: (a) => {
+        const num = a.headers['service-retry-num'];
+        if (num === undefined) return a;
+        return { ...a, headers: { ...a.headers, 'service-retry-num': String(Number(num) - 1) } };
+      },
+    }),
+  },
+  {
+    // DLV-05.retry-reason: every retry says http_5xx, whatever failed.
+    id: 'retry-reason-always-5xx',
+    requirement: 'DLV-05',
+    hooks: () => ({
+      attempt: (a) =>
+        a.headers['service-retry-reason'] === undefined
+          ? a
+          : { ...a, headers: { ...a.headers, 'service-retry-reason': 'http_5xx' } },
+    }),
+  },
+  {
+    // DLV-04.unique-per-event: one webhook-id for every delivery.
+    id: 'one-webhook-id-for-every-delivery',
+    requirement: 'DLV-04',
+    hooks: () => ({
+      attempt: (a) =>
+        a.headers['webhook-id'] ? resigned(a, { headers: { 'webhook-id': 'msg_always' } }) : a,
+    }),
+  },
+  {
+    // VER-08.bare-before-envelope: v1 payloads enveloped before the envelope's version.
+    id: 'enveloped-before-the-envelope',
+    requirement: 'VER-08',
+    versions: beforeGate('envelope'),
+    hooks: () => {
+      const { hooks, eventAt } = v1EventsByUrl();
+      return {
+        ...hooks,
+        attempt: (a) => {
+          const type = eventAt(a.url);
+          const version = a.headers['service-version'];
+          const payload = JSON.parse(a.body);
+          if (!type || !version || payload?.apiVersion !== undefined) return a;
+          const envelope = {
+            type,
+            eventId: `evt_${a.headers['webhook-id']}`,
+            timestamp: new Date().toISOString(),
+            apiVersion: version,
+            data: payload,
+          };
+          return resigned(a, { body: JSON.stringify(envelope) });
+        },
+      };
+    },
+  },
+];
