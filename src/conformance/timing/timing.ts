@@ -3,27 +3,46 @@ import { performance } from 'node:perf_hooks';
 const TICK_MS = 10;
 const JITTER_MS = 4;
 
+/** The suite's own event loop stalls, as `watchLoopLag` saw them. */
+export interface LoopLag {
+  /** How long the loop was stalled in all, in milliseconds; stops watching. */
+  stop(): number;
+  /** How long of `[from, to]` (performance.now() times) the loop was stalled. */
+  within(from: number, to: number): number;
+}
+
 /**
  * How long the suite's own event loop was stalled while it timed the implementation, by a drift
  * probe (a 10 ms tick, and how late each came): a receive time is taken when the loop gets to the
  * request, which can wait behind several stalls in a row, so a gap between two receive times is
- * off by at most their sum either way.
+ * off by at most their sum either way. Each stall is kept with when it was, so a gap can be told
+ * the stalls inside it (`within`): where the implementation shares the loop, only those could
+ * have made it longer.
  */
-export function watchLoopLag(): { stop(): number } {
+export function watchLoopLag(): LoopLag {
   let [last, stalled] = [performance.now(), 0];
+  const stalls: Array<[from: number, to: number]> = [];
   const timer = setInterval(() => {
     const now = performance.now();
     const late = now - last - TICK_MS;
     // A tick a little late is timer jitter, which the bounds' own margins cover.
-    if (late > JITTER_MS) stalled += late;
+    if (late > JITTER_MS) {
+      stalled += late;
+      stalls.push([now - late, now]);
+    }
     last = now;
   }, TICK_MS);
   timer.unref();
   return {
-    /** How long the loop was stalled in all, in milliseconds. */
     stop() {
       clearInterval(timer);
       return stalled + Math.max(0, performance.now() - last - TICK_MS);
+    },
+    within(from, to) {
+      return stalls.reduce(
+        (sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)),
+        0,
+      );
     },
   };
 }
@@ -32,12 +51,13 @@ export function watchLoopLag(): { stop(): number } {
 export type GapVerdict = 'within' | 'outside' | 'unsure';
 
 /**
- * A gap inside `[low, high]` is within: a stall can hide only a departure smaller than itself, and
- * the bounds' own margins are wider. A gap outside them by more than `lagMs` is outside, whatever
- * the stall did. One outside by less could be the suite's stall rather than the implementation's
- * timing, and cannot be judged. A busy machine only makes the implementation late, never early:
- * a gap late by no more than `lateMs` besides (what the implementation took to react, measured in
- * the same run) cannot be judged either.
+ * A gap inside `[low, high]` is within, unless the stalls inside it (`insideMs`) could have
+ * stretched a gap shorter than `low` into the bounds: then it cannot be judged (a wait far too
+ * short, seen through a busy loop, must not pass). A gap outside them by more than `lagMs` is
+ * outside, whatever the stall did. One outside by less could be the suite's stall rather than the
+ * implementation's timing, and cannot be judged. A busy machine only makes the implementation
+ * late, never early: a gap late by no more than `lateMs` besides (what the implementation took to
+ * react, measured in the same run) cannot be judged either.
  */
 export function judgeGap(
   seenMs: number,
@@ -45,8 +65,9 @@ export function judgeGap(
   high: number,
   lagMs: number,
   lateMs = 0,
+  insideMs = 0,
 ): GapVerdict {
-  if (seenMs >= low && seenMs <= high) return 'within';
+  if (seenMs >= low && seenMs <= high) return seenMs - insideMs < low ? 'unsure' : 'within';
   if (seenMs + lagMs < low || seenMs - lagMs - lateMs > high) return 'outside';
   return 'unsure';
 }

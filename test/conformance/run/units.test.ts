@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeGap } from '../../../src/conformance/timing/timing.ts';
+import { judgeGap, watchLoopLag } from '../../../src/conformance/timing/timing.ts';
 import {
   type UnitRule,
   headerOf,
@@ -50,8 +50,9 @@ describe('unit rules', () => {
 });
 
 describe('judging a gap the suite saw', () => {
-  // [name, seen, the suite's stall, how long the implementation took to react, verdict]
-  const gaps: Array<[string, number, number, number, string]> = [
+  // [name, seen, the suite's stall, how long the implementation took to react, verdict, the
+  // stalls inside the gap]
+  const gaps: Array<[string, number, number, number, string, number?]> = [
     ['inside the bounds', 3000, 0, 0, 'within'],
     ['inside the bounds despite a stall', 3000, 400, 0, 'within'],
     ['early by more than the stall', 2000, 100, 0, 'outside'],
@@ -62,8 +63,26 @@ describe('judging a gap the suite saw', () => {
     ['late by less than the stall and the reaction', 4700, 100, 150, 'unsure'],
     ['late by more than the stall and the reaction', 4800, 100, 150, 'outside'],
     ['early, whatever the reaction', 2000, 100, 5000, 'outside'],
+    // A wait far too short, stretched into the bounds by stalls inside it, is not passed.
+    ['inside the bounds, by less than the stalls inside it', 2800, 400, 0, 'unsure', 400],
+    ['inside the bounds, by more than the stalls inside it', 3500, 400, 0, 'within', 400],
   ];
-  it.each(gaps)('%s', (_, seen, lag, reaction, verdict) => {
-    expect(judgeGap(seen, 2700, 4500, lag, reaction)).toBe(verdict);
+  it.each(gaps)('%s', (_, seen, lag, reaction, verdict, inside) => {
+    expect(judgeGap(seen, 2700, 4500, lag, reaction, inside)).toBe(verdict);
+  });
+});
+
+describe("the stalls of the suite's loop", () => {
+  it('counts a stall inside a span, and none outside it', async () => {
+    const lag = watchLoopLag();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const from = performance.now();
+    const until = from + 80;
+    while (performance.now() < until); // a stall of the loop
+    const to = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    lag.stop();
+    expect(lag.within(from - 5, to + 15)).toBeGreaterThan(50);
+    expect(lag.within(to + 20, to + 25)).toBe(0);
   });
 });
