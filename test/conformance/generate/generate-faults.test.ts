@@ -149,8 +149,14 @@ describe('the generative phase against the fault catalogue', () => {
       byId('unknown-token-is-403').hooks(),
       byId('too-long-is-400').hooks(),
     ]);
-    const report = await generateAgainst(hooks, latest, { ...OPTIONS, seed: SEEDS[0]! });
-    const ephemeral = report.failures.filter((f) => f.operation === 'POST /v1/chat.postEphemeral');
+    // The operation both show in: the others would only spend the budget.
+    const operation = 'POST /v1/chat.postEphemeral';
+    const report = await generateAgainst(hooks, latest, {
+      ...OPTIONS,
+      seed: SEEDS[0]!,
+      operations: [operation],
+    });
+    const ephemeral = report.failures.filter((f) => f.operation === operation);
     expect(ephemeral.map((f) => f.signature)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/unknown-credential.* got 403/),
@@ -166,7 +172,12 @@ describe('the generative phase against the fault catalogue', () => {
   // that does not is warned.
   it('warns of a code only a reading gives, unless the profile opts into the reading', async () => {
     const hooks = byId('no-credential-called-invalid').hooks();
-    const options = { ...OPTIONS, maxExamples: 40, seed: SEEDS[0]! };
+    const options = {
+      ...OPTIONS,
+      maxExamples: 40,
+      seed: SEEDS[0]!,
+      operations: [CAUGHT_ON.get('no-credential-called-invalid')!],
+    };
     const without = (profile: Profile) => ({
       ...profile,
       readings: (profile.readings ?? []).filter((r) => r !== 'AUTH-02.code-by-cause'),
