@@ -10,6 +10,7 @@ import { EVERY_REQUEST_FAULTS } from './faults/every-request.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
 import { SIGNING_APP_FAULTS } from './faults/signing-apps.ts';
 import { STATED_ANSWER_FAULTS } from './faults/stated-answers.ts';
+import { MORE_STATED_ANSWER_FAULTS } from './faults/stated-answers-more.ts';
 import { STATED_DELIVERY_FAULTS } from './faults/stated-deliveries.ts';
 import { STATIC_SUBSCRIPTION_FAULTS } from './faults/static-subscriptions.ts';
 import { TIMING_UNIT_FAULTS } from './faults/timing-units.ts';
@@ -1194,6 +1195,7 @@ export const FAULTS: Fault[] = [
   ...EVENT_SHAPE_FAULTS,
   ...ERROR_ROW_FAULTS,
   ...STATED_ANSWER_FAULTS,
+  ...MORE_STATED_ANSWER_FAULTS,
   ...STATED_DELIVERY_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,

@@ -78,6 +78,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-03-signature'],
+    faults: ['signature-without-v1-prefix'],
   },
   {
     id: 'DLV-03.v0-signed',

@@ -32,6 +32,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-01-post'],
+    faults: ['thread-timestamp-validated'],
   },
   {
     id: 'EPH-02.missing-text',
@@ -47,6 +48,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-02-invalid-parameters'],
+    faults: ['ids-that-are-no-uuids-taken'],
   },
   {
     id: 'EPH-02.thread-in-a-dm',
@@ -285,6 +287,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-06-sender-id'],
+    faults: ['root-sender-ids-refused'],
   },
   {
     id: 'EPH-06.any-id-taken',

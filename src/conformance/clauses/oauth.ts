@@ -219,6 +219,7 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-07-token-response'],
+    faults: ['code-exchange-without-refresh-token'],
   },
   {
     id: 'AUTH-07.week-long-access',
@@ -269,6 +270,7 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-08-refresh'],
+    faults: ['refresh-grants-more'],
   },
   {
     id: 'AUTH-08.exact-scopes',

@@ -100,6 +100,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['sub-03-url-rules'],
+    faults: ['plain-http-taken-outside-local'],
   },
   {
     id: 'SUB-03.plain-http-locally',
@@ -173,6 +174,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-05-unsubscribe'],
+    faults: ['form-unsubscribe-refused'],
   },
   {
     id: 'SUB-05.removed-id-404',
@@ -259,5 +261,6 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-10-v0-codes'],
+    faults: ['codes-filter-trims-reactions'],
   },
 ];

@@ -27,3 +27,12 @@ export const isObject = (body: unknown): body is Record<string, unknown> =>
 /** The answer's body as an object (empty where it is none). */
 export const bodyOf = (answer: WrittenAnswer): Record<string, any> =>
   isObject(answer.body) ? (answer.body as Record<string, any>) : {};
+
+/** A post's 400 that `picks` chooses answered as taken: 200 with the chat and a timestamp. */
+export const postTaken = (picks: (sent: Record<string, any>) => boolean): FaultHooks =>
+  onPath('/v1/chat.postEphemeral', (a, e) => {
+    const sent = sentFields(e) as Record<string, any>;
+    if (a.status !== 400 || !picks(sent)) return undefined;
+    const taken = { ok: true, chatId: sent.chatId, timestamp: Date.now() * 1000 };
+    return { ...a, status: 200, body: taken };
+  });

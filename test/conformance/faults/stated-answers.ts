@@ -1,22 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Fault } from '../fault-catalogue.ts';
-import type { FaultHooks } from '../fault-injection.ts';
-import { bodyOf, onPath, sentFields } from './answers.ts';
+import { bodyOf, onPath, postTaken, sentFields } from './answers.ts';
 
 const POST = '/v1/chat.postEphemeral';
-
-/** A refusal `picks` chooses answered as a taken post: 200 with the chat and a timestamp. */
-const postTaken = (picks: (sent: Record<string, any>) => boolean): FaultHooks =>
-  onPath(POST, (a, e) => {
-    const sent = sentFields(e) as Record<string, any>;
-    if (a.status !== 400 || !picks(sent)) return undefined;
-    return {
-      ...a,
-      status: 200,
-      body: { ok: true, chatId: sent.chatId, timestamp: Date.now() * 1000 },
-    };
-  });
 
 const refusedAs = (a: WrittenAnswer, status: number, error: string): WrittenAnswer => ({
   ...a,

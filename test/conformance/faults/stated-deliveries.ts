@@ -114,4 +114,46 @@ export const STATED_DELIVERY_FAULTS: Fault[] = [
       };
     },
   },
+  {
+    // DLV-03.v1-prefix: the signature is written without its `v1,` version prefix.
+    id: 'signature-without-v1-prefix',
+    requirement: 'DLV-03',
+    hooks: () => ({
+      attempt: (a) => {
+        const signature = a.headers['webhook-signature'];
+        if (!signature) return a;
+        const bare = signature
+          .split(' ')
+          .map((s) => s.replace(/^v1,/, ''))
+          .join(' ');
+        return { ...a, headers: { ...a.headers, 'webhook-signature': bare } };
+      },
+    }),
+  },
+  {
+    // SUB-10.payload-lists-every-reaction: a codes filter trims the payload to its codes.
+    id: 'codes-filter-trims-reactions',
+    requirement: 'SUB-10',
+    hooks: () => {
+      const codesAt = new Map<string, Set<string>>();
+      const bare = (code: unknown) => String(code).replace(/^:|:$/g, '');
+      return {
+        request: (r) => {
+          const sent = r.body as { url?: unknown; filter?: { codes?: unknown } } | undefined;
+          const codes = sent?.filter?.codes;
+          if (r.generation === 'v0' && r.path === '/webhook.subscribe' && Array.isArray(codes))
+            codesAt.set(String(sent!.url), new Set(codes.map(bare)));
+          return r;
+        },
+        attempt: (a) => {
+          const codes = codesAt.get(a.url);
+          const payload = JSON.parse(a.body);
+          if (!codes || !Array.isArray(payload?.reactions)) return a;
+          const kept = payload.reactions.filter((r: { code?: unknown }) => codes.has(bare(r.code)));
+          if (kept.length === payload.reactions.length) return a;
+          return resigned(a, { body: JSON.stringify({ ...payload, reactions: kept }) });
+        },
+      };
+    },
+  },
 ];
