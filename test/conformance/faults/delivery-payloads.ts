@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import { beforeGate, fromGate } from '../fault-versions.ts';
 import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
-
-/** The reference app's signing secret (src/reference/fixtures.ts). */
-const SECRET = `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`;
+import { resigned } from './resigned.ts';
 
 /**
  * Rewrites every payload `change` applies to and signs it again, so the delivery departs from its
@@ -14,15 +11,7 @@ const SECRET = `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString
 const payloads = (change: (payload: any) => boolean): FaultHooks => ({
   attempt: (a: OutgoingAttempt) => {
     const payload = JSON.parse(a.body);
-    if (!change(payload)) return a;
-    const body = JSON.stringify(payload);
-    const id = a.headers['webhook-id']!;
-    const timestamp = Number(a.headers['webhook-timestamp']);
-    return {
-      ...a,
-      body,
-      headers: { ...a.headers, ...signWebhook({ secret: SECRET, id, timestamp, body }) },
-    };
+    return change(payload) ? resigned(a, { body: JSON.stringify(payload) }) : a;
   },
 });
 

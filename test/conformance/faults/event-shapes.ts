@@ -2,12 +2,10 @@ import { JUDGED_EVENTS, shapeFaultId } from '../../../src/conformance/clauses/ev
 import { loadVersionRegistry } from '../../../src/versions.ts';
 import { parseWebhook } from '../../../src/webhooks/parse.ts';
 import type { WebhookVersion } from '../../../src/webhooks/versions.ts';
-import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { Fault } from '../fault-catalogue.ts';
-import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
+import type { FaultHooks } from '../fault-injection.ts';
+import { resigned } from './resigned.ts';
 
-/** The reference app's signing secret (src/reference/fixtures.ts). */
-const SECRET = `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`;
 const { baseline } = loadVersionRegistry();
 
 type Payload = Record<string, unknown>;
@@ -38,18 +36,6 @@ function broken(version: WebhookVersion, event: string, payload: Payload): Paylo
   return put('not an object');
 }
 
-/** The delivery `a` with `payload`, signed again so that only its shape departs (not DLV-03). */
-function withPayload(a: OutgoingAttempt, payload: Payload): OutgoingAttempt {
-  const body = JSON.stringify(payload);
-  const id = a.headers['webhook-id']!;
-  const timestamp = Number(a.headers['webhook-timestamp']);
-  return {
-    ...a,
-    body,
-    headers: { ...a.headers, ...signWebhook({ secret: SECRET, id, timestamp, body }) },
-  };
-}
-
 /**
  * Breaks the payload of `event` of `generation` in every delivery to a subscription made to it:
  * which event a destination gets is learnt from the subscribe requests.
@@ -69,7 +55,7 @@ function breaking(generation: 'v0' | 'v1', event: string): FaultHooks {
       const version = (
         generation === 'v0' ? 'v0' : (payload.apiVersion ?? baseline)
       ) as WebhookVersion;
-      return withPayload(a, broken(version, event, payload));
+      return resigned(a, { body: JSON.stringify(broken(version, event, payload)) });
     },
   };
 }

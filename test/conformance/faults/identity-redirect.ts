@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { signWebhook } from '../../../src/webhooks/sign.ts';
-import { APP, seedWorkspace } from '../../../src/reference/fixtures.ts';
+import { seedWorkspace } from '../../../src/reference/fixtures.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import { fromGate } from '../fault-versions.ts';
 import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
+import { resigned } from './resigned.ts';
 
-/** The reference app's signing secret: a changed attempt is signed again, so only its ids differ. */
-const SECRET = seedWorkspace().apps[APP]!.signingSecret;
 /** The client's registered redirect URI in the seeded workspace. */
 const REGISTERED = new URL(seedWorkspace().oauthClients[0]!.redirectUris[0]!);
 /** The seeded public client: no secret. */
@@ -14,22 +12,12 @@ const PUBLIC_CLIENT = seedWorkspace().oauthClients.find((c) => !c.secret)!.id;
 /** An `S256` challenge (RFC 7636 §4.2) of a verifier nobody holds. */
 const FOREIGN_CHALLENGE = createHash('sha256').update('v'.repeat(43)).digest('base64url');
 
-/** `a` with its body and `webhook-id` changed, and signed again over them (DLV-03 stays kept). */
-function resigned(a: OutgoingAttempt, id: string, body: string = a.body): OutgoingAttempt {
-  const timestamp = Number(a.headers['webhook-timestamp']);
-  return {
-    ...a,
-    body,
-    headers: { ...a.headers, ...signWebhook({ secret: SECRET, id, timestamp, body }) },
-  };
-}
-
 /** `a` with the envelope's `eventId` set to what `change` makes of it, signed again. */
 function withEventId(a: OutgoingAttempt, change: (eventId: string) => string): OutgoingAttempt {
   const payload = JSON.parse(a.body);
   if (typeof payload?.eventId !== 'string') return a;
   payload.eventId = change(payload.eventId);
-  return resigned(a, a.headers['webhook-id']!, JSON.stringify(payload));
+  return resigned(a, { body: JSON.stringify(payload) });
 }
 
 /** The consent redirect with its Location changed by `change`, when it goes to the registered URI. */
@@ -65,7 +53,11 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
     requirement: 'DLV-04',
     hooks: () => ({
       attempt: (a) =>
-        a.number > 1 ? resigned(a, `msg_retry_${a.number}_${a.headers['webhook-id']}`) : a,
+        a.number > 1
+          ? resigned(a, {
+              headers: { 'webhook-id': `msg_retry_${a.number}_${a.headers['webhook-id']}` },
+            })
+          : a,
     }),
   },
   {
@@ -89,7 +81,9 @@ export const IDENTITY_REDIRECT_FAULTS: Fault[] = [
     hooks: () => ({
       attempt: (a) => {
         const eventId = JSON.parse(a.body)?.eventId;
-        return typeof eventId === 'string' ? resigned(a, `msg_${eventId}`) : a;
+        return typeof eventId === 'string'
+          ? resigned(a, { headers: { 'webhook-id': `msg_${eventId}` } })
+          : a;
       },
     }),
   },

@@ -1,19 +1,7 @@
-import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import { beforeGate } from '../fault-versions.ts';
-import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
-
-/** The reference app's signing secret (src/reference/fixtures.ts). */
-const SECRET = `whsec_${Buffer.from('reference-app-acme-signing-key!!').toString('base64')}`;
-
-/** `a` with `body` and `headers` changed, signed again so that only what changed departs. */
-function resigned(a: OutgoingAttempt, change: Partial<OutgoingAttempt>): OutgoingAttempt {
-  const next = { ...a, ...change, headers: { ...a.headers, ...change.headers } };
-  const id = next.headers['webhook-id']!;
-  const timestamp = Number(next.headers['webhook-timestamp']);
-  const signature = signWebhook({ secret: SECRET, id, timestamp, body: next.body });
-  return { ...next, headers: { ...next.headers, ...signature } };
-}
+import type { FaultHooks } from '../fault-injection.ts';
+import { resigned } from './resigned.ts';
 
 /** The v1 events subscribed to, by destination: a bare payload does not name its event. */
 function v1EventsByUrl(): { hooks: FaultHooks; eventAt: (url: string) => string | undefined } {

@@ -1,8 +1,7 @@
-import { APP, seedWorkspace } from '../../../src/reference/fixtures.ts';
-import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Fault } from '../fault-catalogue.ts';
-import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
+import type { FaultHooks } from '../fault-injection.ts';
+import { resigned } from './resigned.ts';
 
 type Body = Record<string, any>;
 
@@ -34,18 +33,6 @@ const listedInLocalTime = (field: string): FaultHooks =>
       field in w ? { ...w, [field]: inLocalTime(w[field]) } : w,
     ),
   }));
-
-/** The reference app's signing secret. */
-const SIGNING_SECRET = seedWorkspace().apps[APP]!.signingSecret;
-
-/** The headers of `attempt` signed over `body`, so a rewritten payload breaks DLV-03 no more. */
-const signedAgain = (attempt: OutgoingAttempt, body: string) =>
-  signWebhook({
-    secret: SIGNING_SECRET,
-    id: attempt.headers['webhook-id']!,
-    timestamp: Number(attempt.headers['webhook-timestamp']),
-    body,
-  });
 
 /** Faults of this family of rules; listed in FAULTS by fault-catalogue.ts. */
 export const TIMING_UNIT_FAULTS: Fault[] = [
@@ -139,7 +126,7 @@ export const TIMING_UNIT_FAULTS: Fault[] = [
           ...payload,
           timestamp: Math.floor(payload.timestamp / 1000),
         });
-        return { ...a, body, headers: { ...a.headers, ...signedAgain(a, body) } };
+        return resigned(a, { body });
       },
     }),
   },
