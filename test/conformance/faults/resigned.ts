@@ -3,7 +3,7 @@ import { signWebhook } from '../../../src/webhooks/sign.ts';
 import type { OutgoingAttempt } from '../fault-injection.ts';
 
 /** The reference app's signing secret: a changed attempt is signed again with it. */
-export const SIGNING_SECRET = seedWorkspace().apps[APP]!.signingSecret;
+const SIGNING_SECRET = seedWorkspace().apps[APP]!.signingSecret;
 
 /**
  * `a` with its body and headers changed as `change` says, and signed again over them, so that
