@@ -37,16 +37,16 @@ export const sub09V1ChatType: Check = {
         const [id, chatType, what] = chats.get(name)!;
         return [what, (marker) => dmHook!.emit(message(context, marker, chatType, id))];
       };
-      await judgeFilter(context, dmHook!, 'a filter of chatType dm', [send('channel'), send('dm')]);
-      if (chats.has('mpdm'))
-        await judgeFilter(context, dmHook!, 'a filter of chatType dm', [
+      // Side by side: each round's markers are its own, and its refused messages go first.
+      await Promise.all([
+        judgeFilter(context, dmHook!, 'a filter of chatType dm', [send('channel'), send('dm')]),
+        chats.has('mpdm') &&
+          judgeFilter(context, dmHook!, 'a filter of chatType dm', [send('channel'), send('mpdm')]),
+        judgeFilter(context, groupHook!, 'a filter of chatType group', [
+          send('dm'),
+          ...(chats.has('mpdm') ? [send('mpdm')] : []),
           send('channel'),
-          send('mpdm'),
-        ]);
-      await judgeFilter(context, groupHook!, 'a filter of chatType group', [
-        send('dm'),
-        ...(chats.has('mpdm') ? [send('mpdm')] : []),
-        send('channel'),
+        ]),
       ]);
     });
   },
