@@ -5,6 +5,7 @@ import type { WebhookVersion } from '../../../src/webhooks/versions.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import type { FaultHooks } from '../fault-injection.ts';
 import { resigned } from './resigned.ts';
+import { subscribedByUrl } from './subscribed.ts';
 
 const { baseline } = loadVersionRegistry();
 
@@ -41,16 +42,12 @@ function broken(version: WebhookVersion, event: string, payload: Payload): Paylo
  * which event a destination gets is learnt from the subscribe requests.
  */
 function breaking(generation: 'v0' | 'v1', event: string): FaultHooks {
-  const destinations = new Set<string>();
+  const subscribed = subscribedByUrl();
   return {
-    request: (r) => {
-      const sent = r.body as { event?: unknown; url?: unknown } | undefined;
-      if (r.generation === generation && r.path === '/webhook.subscribe' && sent?.event === event)
-        destinations.add(String(sent.url));
-      return r;
-    },
+    request: subscribed.request,
     attempt: (a) => {
-      if (!destinations.has(a.url)) return a;
+      const to = subscribed.at(a.url);
+      if (to?.generation !== generation || to.event !== event) return a;
       const payload = JSON.parse(a.body) as Payload;
       const version = (
         generation === 'v0' ? 'v0' : (payload.apiVersion ?? baseline)

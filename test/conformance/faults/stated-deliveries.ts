@@ -1,23 +1,7 @@
 import type { Fault } from '../fault-catalogue.ts';
 import { beforeGate } from '../fault-versions.ts';
-import type { FaultHooks } from '../fault-injection.ts';
 import { resigned } from './resigned.ts';
-
-/** The v1 events subscribed to, by destination: a bare payload does not name its event. */
-function v1EventsByUrl(): { hooks: FaultHooks; eventAt: (url: string) => string | undefined } {
-  const events = new Map<string, string>();
-  return {
-    hooks: {
-      request: (r) => {
-        const sent = r.body as { event?: unknown; url?: unknown } | undefined;
-        if (r.generation === 'v1' && r.path === '/webhook.subscribe' && sent?.event)
-          events.set(String(sent.url), String(sent.event));
-        return r;
-      },
-    },
-    eventAt: (url) => events.get(url),
-  };
-}
+import { subscribedByUrl } from './subscribed.ts';
 
 /**
  * Faults of stated delivery behaviour the catalogue had none for: each changes one thing an
@@ -82,11 +66,12 @@ export const STATED_DELIVERY_FAULTS: Fault[] = [
     requirement: 'VER-08',
     versions: beforeGate('envelope'),
     hooks: () => {
-      const { hooks, eventAt } = v1EventsByUrl();
+      const subscribed = subscribedByUrl();
       return {
-        ...hooks,
+        request: subscribed.request,
         attempt: (a) => {
-          const type = eventAt(a.url);
+          const to = subscribed.at(a.url);
+          const type = to?.generation === 'v1' ? String(to.event) : undefined;
           const version = a.headers['service-version'];
           const payload = JSON.parse(a.body);
           if (!type || !version || payload?.apiVersion !== undefined) return a;
@@ -123,20 +108,17 @@ export const STATED_DELIVERY_FAULTS: Fault[] = [
     id: 'codes-filter-trims-reactions',
     requirement: 'SUB-10',
     hooks: () => {
-      const codesAt = new Map<string, Set<string>>();
+      const subscribed = subscribedByUrl();
       const bare = (code: unknown) => String(code).replace(/^:|:$/g, '');
       return {
-        request: (r) => {
-          const sent = r.body as { url?: unknown; filter?: { codes?: unknown } } | undefined;
-          const codes = sent?.filter?.codes;
-          if (r.generation === 'v0' && r.path === '/webhook.subscribe' && Array.isArray(codes))
-            codesAt.set(String(sent!.url), new Set(codes.map(bare)));
-          return r;
-        },
+        request: subscribed.request,
         attempt: (a) => {
-          const codes = codesAt.get(a.url);
+          const to = subscribed.at(a.url);
+          const listed = (to?.filter as { codes?: unknown } | undefined)?.codes;
           const payload = JSON.parse(a.body);
-          if (!codes || !Array.isArray(payload?.reactions)) return a;
+          if (to?.generation !== 'v0' || !Array.isArray(listed)) return a;
+          if (!Array.isArray(payload?.reactions)) return a;
+          const codes = new Set(listed.map(bare));
           const kept = payload.reactions.filter((r: { code?: unknown }) => codes.has(bare(r.code)));
           if (kept.length === payload.reactions.length) return a;
           return resigned(a, { body: JSON.stringify({ ...payload, reactions: kept }) });
