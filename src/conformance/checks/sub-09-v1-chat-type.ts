@@ -33,6 +33,7 @@ export const sub09V1ChatType: Check = {
       filter: { chatType },
     }));
     return withHooks(context, hooks, async ([dmHook, groupHook]) => {
+      // The trigger emits to every subscription of the app: one hook's emit reaches both.
       const send = (name: ChatName): [string, (marker: string) => Promise<void>] => {
         const [id, chatType, what] = chats.get(name)!;
         return [what, (marker) => dmHook!.emit(message(context, marker, chatType, id))];

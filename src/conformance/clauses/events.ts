@@ -50,7 +50,13 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     V1_SHAPE,
     {
       checks: ['dlv-12-payload-shapes'],
-      deliveredBy: ['ver-10-mention-render', 'ver-11-membership', 'sub-09-v1-chat-type'],
+      deliveredBy: [
+        'ver-10-mention-render',
+        'ver-11-membership',
+        'sub-09-v1-chat-type',
+        // Its marker messages, which show its subscription hears (reach/settle.ts).
+        'eph-05-never-stored',
+      ],
       faults: ['v1-chat-type-outside-the-enum'],
     },
   ],

@@ -201,17 +201,22 @@ function documentedEvents(): Array<['v0' | 'v1', string]> {
 }
 
 /**
- * The events a check makes happen, read from its file: those it names in quotes, where it emits
- * through a hook at all. A check that subscribes without emitting (to hold a subscription, or to
- * see that nothing arrives) is delivered nothing of its own.
+ * The events a check makes happen, read from its file and from the helpers of reach/ it imports
+ * that emit (a judge shared by two checks): those it names in quotes, where it emits through a
+ * hook at all. A check that subscribes without emitting (to hold a subscription, or to see that
+ * nothing arrives) is delivered nothing of its own.
  */
 function emittedBy(check: string): Set<string> {
-  const source = readFileSync(
-    join(PROJECT_ROOT, 'src', 'conformance', 'checks', `${check}.ts`),
-    'utf8',
+  const conformance = join(PROJECT_ROOT, 'src', 'conformance');
+  const own = readFileSync(join(conformance, 'checks', `${check}.ts`), 'utf8');
+  const helpers = [...own.matchAll(/from '\.\.\/reach\/([a-z-]+)\.js'/g)]
+    .map((m) => readFileSync(join(conformance, 'reach', `${m[1]}.ts`), 'utf8'))
+    .filter((source) => source.includes('.emit('));
+  const sources = [own, ...helpers];
+  if (!sources.some((source) => source.includes('.emit('))) return new Set();
+  return new Set(
+    sources.flatMap((source) => [...source.matchAll(/'([a-z]+[.:][a-z.:]+)'/g)].map((m) => m[1]!)),
   );
-  if (!source.includes('.emit(')) return new Set();
-  return new Set([...source.matchAll(/'([a-z]+[.:][a-z.:]+)'/g)].map((m) => m[1]!));
 }
 
 describe('the clause map', () => {
