@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../../src/http/http-io.ts';
 import { listen } from '../../src/http/listen.ts';
 import { systemClock } from '../../src/reference/clock.ts';
 import { hearsChatEvent } from '../../src/reference/deliveries/audience.ts';
+import { type EphemeralHub, createEphemeralHub } from '../../src/reference/ephemeral-hub.ts';
 import { type Dispatcher, createDispatcher } from '../../src/reference/deliveries/dispatcher.ts';
 import type { AttemptOutcome } from '../../src/reference/deliveries/attempt.ts';
 import { DELIVERY_POLICY, type DeliveryPolicy } from '../../src/reference/deliveries/policy.ts';
@@ -67,7 +68,7 @@ export interface FaultHooks {
   /** A delivery attempt before it is sent (decorates the sender). */
   attempt?(attempt: OutgoingAttempt): OutgoingAttempt;
   /** What the sender made of an attempt's answer, before the delivery acts on it. */
-  outcome?(outcome: AttemptOutcome): AttemptOutcome;
+  outcome?(outcome: AttemptOutcome, attempt: OutgoingAttempt): AttemptOutcome;
   /** A second request sent beside an attempt (another delivery of its event), or undefined. */
   duplicate?(attempt: OutgoingAttempt): OutgoingAttempt | undefined;
   /**
@@ -80,6 +81,8 @@ export interface FaultHooks {
     version: string,
     filter: Record<string, unknown> | null,
   ): boolean;
+  /** The hub that pushes ephemeral messages to connected clients (decorates it). */
+  hub?(hub: EphemeralHub): EphemeralHub;
   /**
    * Set to false to stop recording that outcome in the subscription's health (decorates the store).
    */
@@ -120,6 +123,7 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
     dispatcher,
     triggerEvents: true,
     resolveToken: resolving(createTokenResolver({ workspace, store, clock }), hooks),
+    hub: hooks.hub?.(createEphemeralHub()),
     handlers: passing(HANDLERS, hooks, slots),
   });
   const served = await listen(
@@ -157,14 +161,15 @@ function sending(sender: Sender, { attempt, outcome, duplicate }: FaultHooks): S
   const send: Sender['send'] = async (url, { headers, body }) => {
     // DLV-05: only retries carry their number, so the attempt's number is read from it.
     const number = Number(headers['service-retry-num'] ?? 0) + 1;
-    const changed = attempt?.({ headers, body: Buffer.from(body).toString(), number, url });
+    const outgoing = { headers, body: Buffer.from(body).toString(), number, url };
+    const changed = attempt?.(outgoing);
     const sent = await sender.send(
       url,
       changed ? { headers: changed.headers, body: Buffer.from(changed.body) } : { headers, body },
     );
-    const again = duplicate?.({ headers, body: Buffer.from(body).toString(), number, url });
+    const again = duplicate?.(outgoing);
     if (again) await sender.send(url, { headers: again.headers, body: Buffer.from(again.body) });
-    return outcome ? outcome(sent) : sent;
+    return outcome ? outcome(sent, outgoing) : sent;
   };
   return { ...sender, send };
 }

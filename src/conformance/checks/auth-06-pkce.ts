@@ -4,6 +4,7 @@ import {
   exchangeCode,
   expectAuthorizeRefused,
   expectRefusal,
+  expectTokens,
   obtainCode,
   oauthClient,
   pkcePair,
@@ -15,7 +16,8 @@ import {
  * Errors: "OAuth authorize: `plain` PKCE method rejected"): stated is that no code is issued then,
  * however the refusal is shown (expectAuthorizeRefused). A verifier that does not match is refused
  * at the token endpoint (a 4xx, no tokens; RFC 7636 §4.6's `invalid_grant` is the reading
- * AUTH.oauth-error-codes).
+ * AUTH.oauth-error-codes). PKCE is "optional for confidential clients": a confidential client's code
+ * asked for without a challenge is exchanged without a verifier.
  */
 export const auth06Pkce: Check = {
   requirements: ['AUTH-06'],
@@ -49,6 +51,16 @@ export const auth06Pkce: Check = {
         'a code_verifier that does not match',
         await exchangeCode(context, client, { ...code, verifier: (await pkcePair()).verifier }),
         { error: 'invalid_grant' },
+      );
+      const confidential = oauthClient(context, 'confidential');
+      if ('skip' in confidential) {
+        context.note(`a confidential client without PKCE went untested: ${confidential.reason}`);
+        return;
+      }
+      expectTokens(
+        context,
+        'a confidential client without PKCE',
+        await exchangeCode(context, confidential, await obtainCode(context, confidential)),
       );
     });
   },

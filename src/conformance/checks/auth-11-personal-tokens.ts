@@ -1,11 +1,8 @@
 import type { Check } from '../run/check.js';
 import { V0_ACCESS_REFUSALS } from './sub-06-v0-organization-only.js';
 import type { CheckContext } from '../run/context.js';
-import { CHAT_SCOPES, describePost, findPost, noPost, people } from '../run/needs.js';
+import { CHAT_SCOPES, OWNER_CHATS, describePost, noPost, ownerPost } from '../run/needs.js';
 import { type Case, tableCheck } from '../run/table-check.js';
-
-/** Chats a personal token's owner may post to, those without the app first: it posts as the owner. */
-const OWNER_CHATS = ['dmWithoutApp', 'channelWithoutApp', 'dm', 'mpdm', 'channel'];
 
 /**
  * AUTH-11: personal tokens are the personal model. They post as their owner, who must be a member
@@ -55,8 +52,7 @@ function ownerPosts(
     note('the personal token names no user (credentials[].user): its posts went untested');
     return [];
   }
-  const recipients = [...people(profile).filter((u) => u !== owner), owner];
-  const to = findPost(profile, { chats: OWNER_CHATS, poster: owner, recipients });
+  const to = ownerPost(profile, owner);
   if (!to) {
     note(
       `the posts went untested: ${noPost(OWNER_CHATS, "the token's user and a person as members")}`,

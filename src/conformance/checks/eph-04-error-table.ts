@@ -5,11 +5,13 @@ import type { Expected } from '../run/expect-answer.js';
 import {
   CHAT_SCOPES,
   OPEN_CHATS,
+  OWNER_CHATS,
   type Post,
   describePost,
   findPost,
   noPost,
   openPost,
+  ownerPost,
   people,
 } from '../run/needs.js';
 import { type Case, tableCheck } from '../run/table-check.js';
@@ -40,24 +42,19 @@ export const eph04ErrorTable: Check = tableCheck({
     oneOf: CHAT_SCOPES,
   }),
   cases: (context, token) => {
-    const post = ({ chatId, userId }: Post) => ({
-      path: '/v1/chat.postEphemeral',
-      method: 'POST' as const,
-      token,
-      json: { chatId, userId, text: 'EPH-04' },
-    });
     const cases: Case[] = [];
     for (const { name, to, wanted, expect } of rows(context)) {
       if (to)
         cases.push({
           name: `${name}: ${describePost(context.profile, to)}`,
-          call: post(to),
+          call: ephemeralPost(token, context.version, to),
           expect,
         });
       else context.note(`${name} went untested: ${wanted}`);
     }
     return [
       ...cases,
+      ...credentialCases(context),
       {
         name: 'GET instead of POST',
         call: { path: '/v1/chat.postEphemeral', token },
@@ -131,3 +128,54 @@ function rows({ profile }: CheckContext): Row[] {
     },
   ];
 }
+
+/**
+ * The rows whose case is the credential, each posting with its own where the profile lists one:
+ * an organization credential with neither chat scope ("missing scope", 403; no code is given) and
+ * a personal token sending `sender` (400 `access_mode_not_supported`).
+ */
+function credentialCases(context: CheckContext): Case[] {
+  const { profile, version, note } = context;
+  const live = profile.credentials.filter((c) => !c.revoked);
+  const chatScoped = (c: (typeof live)[number]) => CHAT_SCOPES.some((s) => c.scopes.includes(s));
+  const cases: Case[] = [];
+  const scopeless = live.find((c) => c.access === 'organization' && !chatScoped(c));
+  const open = openPost(profile);
+  if (scopeless && open)
+    cases.push({
+      name: `a credential without chat:write or chat:send_message: ${describePost(profile, open)}`,
+      call: ephemeralPost(scopeless.token, version, open),
+      expect: { status: 403 },
+    });
+  else
+    note(
+      'the missing-scope row went untested: the profile lists no organization credential without chat scopes, or no open chat',
+    );
+  const personal = live.find((c) => c.access === 'personal' && chatScoped(c) && c.user);
+  const owned = personal?.user ? ownerPost(profile, personal.user) : undefined;
+  if (personal && owned)
+    cases.push({
+      name: `a personal token sending sender: ${describePost(profile, owned)}`,
+      call: ephemeralPost(personal.token, version, owned, { sender: { id: 'helper' } }),
+      expect: { status: 400, error: 'access_mode_not_supported' },
+    });
+  else
+    note(
+      `the access_mode_not_supported row went untested: the profile lists no personal token with a chat scope and a user, or ${noPost(OWNER_CHATS, "the token's user and a person as members")}`,
+    );
+  return cases;
+}
+
+/** A post to `to` with `token`, at the check's version. */
+const ephemeralPost = (
+  token: string,
+  version: string,
+  { chatId, userId }: Post,
+  extra: Record<string, unknown> = {},
+) => ({
+  path: '/v1/chat.postEphemeral',
+  method: 'POST' as const,
+  token,
+  version,
+  json: { chatId, userId, text: 'EPH-04', ...extra },
+});

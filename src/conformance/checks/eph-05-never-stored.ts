@@ -25,8 +25,8 @@ import { watchLoopLag } from '../timing/timing.js';
 import { waitUndisturbed } from '../timing/timing-quiet.js';
 
 /**
- * EPH-05: an ephemeral message reaches the recipient's connected client live and is never a
- * `chat.message` event. (That it is not in history or search cannot be asked: the contract has no
+ * EPH-05: an ephemeral message reaches the recipient's connected client live, once (at most once),
+ * and is never a `chat.message` event. (That it is not in history or search cannot be asked: the contract has no
  * read of either.) The client connects as the recipient: with the profile's credential whose `user`
  * is the recipient, if it lists one; a stream that refuses the suite's client makes the check not
  * testable, not failed, since the stream is the implementation's own and outside the contract. The
@@ -107,8 +107,12 @@ export const eph05NeverStored: Check = {
           actual: stream.messages,
           answer,
         });
-      if (!('skip' in hook))
-        return await judgeLeak(context, { hook, text, markerOf, hearing, posted });
+      const leak =
+        'skip' in hook
+          ? undefined
+          : await judgeLeak(context, { hook, text, markerOf, hearing, posted });
+      if (live) judgeCopies(context, stream.messages, text);
+      return leak;
     } finally {
       posted?.lag.stop();
       await stream.close();
@@ -116,6 +120,20 @@ export const eph05NeverStored: Check = {
     }
   },
 };
+
+/**
+ * "Best-effort, at-most-once": the connected client got the message once, counted after the leak
+ * was judged (time enough for a second copy) or, without a subscription, as soon as it showed.
+ */
+function judgeCopies(context: CheckContext, messages: readonly unknown[], text: string) {
+  const copies = messages.filter((m) => JSON.stringify(m).includes(text));
+  if (copies.length > 1)
+    context.report({
+      message: `the recipient's connected client received the ephemeral message ${copies.length} times, not at most once`,
+      expected: 1,
+      actual: copies,
+    });
+}
 
 /** How long the recipient's stream may take to show the message. */
 const STREAM_PATIENCE_MS = 3000;

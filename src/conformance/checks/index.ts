@@ -22,6 +22,7 @@ import { dlv06Attempts } from './dlv-06-attempts.js';
 import { dlv07Waits } from './dlv-07-waits.js';
 import { dlv08Timeout } from './dlv-08-timeout.js';
 import { dlv09AfterLastAttempt } from './dlv-09-after-last-attempt.js';
+import { dlv09V0Retried } from './dlv-09-v0-retried.js';
 import { dlv10Order } from './dlv-10-order.js';
 import { dlv11ReactionDebounce } from './dlv-11-reaction-debounce.js';
 import { dlv12EveryEvent } from './dlv-12-every-event.js';
@@ -125,6 +126,7 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['dlv-06-attempts', dlv06Attempts],
   ['dlv-07-waits', dlv07Waits],
   ['dlv-09-after-last-attempt', dlv09AfterLastAttempt],
+  ['dlv-09-v0-retried', dlv09V0Retried],
   ['dlv-10-order', dlv10Order],
   ['dlv-11-reaction-debounce', dlv11ReactionDebounce],
   ['dlv-12-payload-shapes', dlv12PayloadShapes],

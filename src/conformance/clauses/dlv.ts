@@ -290,6 +290,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-09-after-last-attempt'],
+    faults: ['subscription-dropped-with-the-event'],
   },
   {
     id: 'DLV-09.next-event-fresh',
@@ -304,11 +305,8 @@ export const DLV_CLAUSES: readonly Clause[] = [
     text: 'the two statements conflict and the retry policy above is the detailed one',
     versions: 'v0',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'every retry check subscribes to a v1 event: no v0 delivery is answered with a failure that is retried',
-    },
+    checks: ['dlv-09-v0-retried'],
+    faults: ['v0-deliveries-not-retried'],
   },
   {
     id: 'DLV-10.out-of-order',

@@ -131,20 +131,16 @@ export const EPH_CLAUSES: readonly Clause[] = [
     text: '`access_mode_not_supported` (personal token sent `sender`)',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'elsewhere',
-      reason: 'sent by auth-11-personal-tokens, under AUTH-11 (AUTH-11.sender-refused)',
-    },
+    checks: ['eph-04-error-table'],
+    faults: ['posted-with-sender-by-a-personal-token'],
   },
   {
     id: 'EPH-04.missing-scope-403',
     text: 'missing scope; `not_in_chat` or `not_in_group`',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'elsewhere',
-      reason: 'sent by auth-13-scopes, under AUTH-13 (AUTH-13.post-needs-chat-scope)',
-    },
+    checks: ['eph-04-error-table'],
+    faults: ['posted-without-a-chat-scope'],
   },
   {
     id: 'EPH-04.dm-without-the-app',
@@ -211,6 +207,7 @@ export const EPH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['eph-05-never-stored'],
+    faults: ['ephemeral-never-pushed'],
   },
   {
     id: 'EPH-05.no-chat-message-event',
@@ -255,11 +252,8 @@ export const EPH_CLAUSES: readonly Clause[] = [
     text: 'Best-effort, at-most-once',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-compared',
-      reason:
-        'eph-05-never-stored looks for the message on the stream, not for a second copy of it',
-    },
+    checks: ['eph-05-never-stored'],
+    faults: ['ephemeral-pushed-twice'],
   },
   {
     id: 'EPH-05.desktop-and-web-only',

@@ -100,7 +100,12 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'of `transcript:started` the transcript-started payload',
     {
       checks: ['dlv-12-payload-shapes'],
-      deliveredBy: ['health-03-04-pause', 'dlv-02-headers', 'dlv-03-signature'],
+      deliveredBy: [
+        'health-03-04-pause',
+        'dlv-02-headers',
+        'dlv-03-signature',
+        'dlv-09-v0-retried',
+      ],
       faults: ['v0-start-as-a-number', 'v0-transcript-without-meeting-id'],
     },
   ],

@@ -201,17 +201,15 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-06-pkce'],
+    faults: ['any-verifier-accepted'],
   },
   {
     id: 'AUTH-06.optional-for-confidential',
     text: 'optional for confidential clients',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'elsewhere',
-      reason:
-        'auth-04-client-authentication exchanges a confidential code without PKCE, under AUTH-04; auth-06-pkce sends none',
-    },
+    checks: ['auth-06-pkce'],
+    faults: ['pkce-demanded-of-confidential'],
   },
   {
     id: 'AUTH-07.fields',

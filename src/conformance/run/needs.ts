@@ -133,3 +133,12 @@ export function describePost(profile: Profile, { chat, userId }: Post): string {
   const name = Object.entries(profile.fixtures.users).find(([, id]) => id === userId)?.[0];
   return `${chat} for ${name ? `users.${name}` : userId}`;
 }
+
+/** Chats a personal token's owner may post to, those without the app first: it posts as the owner. */
+export const OWNER_CHATS = ['dmWithoutApp', 'channelWithoutApp', 'dm', 'mpdm', 'channel'];
+
+/** A post a personal token's owner can make: the owner and a person are members of the chat. */
+export function ownerPost(profile: Profile, owner: string): Post | undefined {
+  const recipients = [...people(profile).filter((u) => u !== owner), owner];
+  return findPost(profile, { chats: OWNER_CHATS, poster: owner, recipients });
+}

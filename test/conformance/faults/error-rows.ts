@@ -67,4 +67,14 @@ export const ERROR_ROW_FAULTS: Fault[] = [
           : a,
     }),
   },
+  {
+    id: 'posted-without-a-chat-scope',
+    requirement: 'EPH-04',
+    hooks: () => postedDespite('missing_scope'),
+  },
+  {
+    id: 'posted-with-sender-by-a-personal-token',
+    requirement: 'EPH-04',
+    hooks: () => postedDespite('access_mode_not_supported'),
+  },
 ];

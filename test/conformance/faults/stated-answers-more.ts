@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Fault } from '../fault-catalogue.ts';
+import type { EphemeralHub } from '../../../src/reference/ephemeral-hub.ts';
 import type { FaultHooks } from '../fault-injection.ts';
 import { bodyOf, onPath, postTaken, sentFields } from './answers.ts';
 
@@ -21,6 +22,22 @@ const tokens = (grantType: string, change: (body: Record<string, any>) => Record
       ? { ...a, body: change(bodyOf(a)) }
       : undefined,
   );
+
+/** The one verifier `any-verifier-accepted` swaps in, and its S256 challenge (RFC 7636 §4.2). */
+const VERIFIER = 'fault-verifier-'.padEnd(64, 'v');
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+/** The hub with its deliveries made by `deliver`: its connections and counts are its own. */
+const delivering = (hub: EphemeralHub, deliver: EphemeralHub['deliver']): EphemeralHub => ({
+  connect: hub.connect,
+  deliver,
+  get users() {
+    return hub.users;
+  },
+  get streams() {
+    return hub.streams;
+  },
+});
 
 /** More faults of stated answers, one each for a clause the catalogue had none for. */
 export const MORE_STATED_ANSWER_FAULTS: Fault[] = [
@@ -78,5 +95,51 @@ export const MORE_STATED_ANSWER_FAULTS: Fault[] = [
     id: 'root-sender-ids-refused',
     requirement: 'EPH-06',
     hooks: () => postRefused((sent) => sent.sender?.id === '' || sent.sender?.id === '_'),
+  },
+  {
+    // AUTH-06.optional-for-confidential: a code exchanged without a code_verifier is refused,
+    // a confidential client's too.
+    id: 'pkce-demanded-of-confidential',
+    requirement: 'AUTH-06',
+    hooks: () =>
+      onPath('/oauth/token', (a, e) => {
+        const sent = sentFields(e);
+        if (sent.grant_type !== 'authorization_code' || sent.code_verifier) return undefined;
+        return { ...a, status: 400, body: { error: 'invalid_request' } };
+      }),
+  },
+  {
+    // AUTH-06.verifier-must-match: every S256 challenge and every verifier is swapped for one
+    // pair, so any verifier matches.
+    id: 'any-verifier-accepted',
+    requirement: 'AUTH-06',
+    hooks: () => ({
+      request: (r) => {
+        if (r.path === '/oauth/authorize' && r.query.code_challenge_method === 'S256')
+          return { ...r, query: { ...r.query, code_challenge: CHALLENGE } };
+        const form = (r.body ?? {}) as Record<string, unknown>;
+        if (r.path === '/oauth/token' && form.code_verifier)
+          return { ...r, body: { ...form, code_verifier: VERIFIER } };
+        return r;
+      },
+    }),
+  },
+  {
+    // EPH-05.at-most-once: every ephemeral message is pushed to each connected client twice.
+    id: 'ephemeral-pushed-twice',
+    requirement: 'EPH-05',
+    hooks: () => ({
+      hub: (hub) =>
+        delivering(
+          hub,
+          (user, message) => (hub.deliver(user, message), hub.deliver(user, message)),
+        ),
+    }),
+  },
+  {
+    // EPH-05.live-to-the-recipient: ephemeral messages are answered 200 and pushed to nobody.
+    id: 'ephemeral-never-pushed',
+    requirement: 'EPH-05',
+    hooks: () => ({ hub: (hub) => delivering(hub, () => 0) }),
   },
 ];

@@ -126,4 +126,41 @@ export const STATED_DELIVERY_FAULTS: Fault[] = [
       };
     },
   },
+  {
+    // DLV-09.v0-retried: v0 deliveries are not retried, as the v0 overview's superseded sentence
+    // says: a failure is final.
+    id: 'v0-deliveries-not-retried',
+    requirement: 'DLV-09',
+    hooks: () => {
+      const subscribed = subscribedByUrl();
+      return {
+        request: subscribed.request,
+        outcome: (o, attempt) =>
+          o.kind === 'retryable' && subscribed.at(attempt.url)?.generation === 'v0'
+            ? { kind: 'rejected', status: o.status ?? 0 }
+            : o,
+      };
+    },
+  },
+  {
+    // DLV-09.subscription-kept: a subscription whose delivery failed its last attempt is dropped
+    // with the event: the list leaves it out from then on.
+    id: 'subscription-dropped-with-the-event',
+    requirement: 'DLV-09',
+    hooks: () => {
+      const dropped = new Set<string>();
+      return {
+        outcome: (o, attempt) => {
+          if (attempt.number >= 4 && o.kind !== 'acknowledged') dropped.add(attempt.url);
+          return o;
+        },
+        answer: (a, e) => {
+          const listed = (a.body as { webhooks?: Array<{ url?: string }> } | undefined)?.webhooks;
+          if (e.path !== '/v1/webhook.list' || !Array.isArray(listed)) return a;
+          const kept = listed.filter((w) => !dropped.has(String(w.url)));
+          return { ...a, body: { ...(a.body as object), webhooks: kept } };
+        },
+      };
+    },
+  },
 ];
