@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
@@ -6,11 +5,10 @@ import { type SubscribedHook, carries, nonce, until, withHooks } from '../reach/
 import { needCredential } from '../run/needs.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { rfc3339Utc } from '../run/units.js';
+import { type HealthEntry, entryWhen, listEntry } from '../reach/health-entry.js';
 
-/** How long an event may take to arrive, and its outcome to show in the list. */
+/** How long an event may take to arrive. */
 const PATIENCE_MS = 5000;
-
-type Entry = Record<string, unknown>;
 
 /**
  * HEALTH-01, HEALTH-02, as the state table gives them: `lastSuccessAt` is omitted before any
@@ -90,26 +88,8 @@ async function delivered(hook: SubscribedHook): Promise<boolean> {
   return until(() => hook.received.some((r) => carries(r, marker)), PATIENCE_MS);
 }
 
-/** The v1 list's entry of subscription `id`; empty when it is not listed. */
-async function listEntry(context: CheckContext, token: string, id: string): Promise<Entry> {
-  const listed = await context.call({ path: '/v1/webhook.list', token });
-  const entries: Entry[] = Array.isArray(listed.body?.webhooks) ? listed.body.webhooks : [];
-  return entries.find((w) => w?.id === id) ?? {};
-}
-
-/** The entry once `shows` holds of it, read again until it does or the patience ends. */
-async function entryWhen(health: () => Promise<Entry>, shows: (e: Entry) => boolean) {
-  const deadline = performance.now() + PATIENCE_MS;
-  let entry = await health();
-  while (!shows(entry) && performance.now() < deadline) {
-    await sleep(50);
-    entry = await health();
-  }
-  return entry;
-}
-
 /** Which health fields an entry of the list has, for a report. */
-function present(entry: Entry) {
+function present(entry: HealthEntry) {
   return {
     failStreakStartedAt: Boolean(entry.failStreakStartedAt),
     lastSuccessAt: Boolean(entry.lastSuccessAt),
@@ -117,7 +97,12 @@ function present(entry: Entry) {
 }
 
 /** Reports `field` of `entry` for `requirement` when it is there but no RFC 3339 UTC time. */
-function reportFormat(context: CheckContext, requirement: string, field: string, entry: Entry) {
+function reportFormat(
+  context: CheckContext,
+  requirement: string,
+  field: string,
+  entry: HealthEntry,
+) {
   const problem = entry[field] === undefined ? undefined : rfc3339Utc(entry[field]);
   if (problem)
     context.report({ requirement, message: `${field}: ${problem}`, actual: entry[field] });

@@ -13,6 +13,7 @@ import {
 import { needCredential } from '../run/needs.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { rfc3339Utc } from '../run/units.js';
+import { type HealthEntry, entryWhen, listEntry } from '../reach/health-entry.js';
 
 const DAY = 86_400;
 /** How long an emitted event may take to arrive, and a pause to show in the list. */
@@ -88,7 +89,7 @@ export const health0304Pause: Check = {
       await sleep(Math.max(0, failedAt + day * 1.05 + 50 - performance.now()));
       // Delivered and failing, or not delivered when already paused: both keep to the rule.
       await second.emit(v1!, v0!);
-      const paused = await pausedEntry(health);
+      const paused = await entryWhen(health, (e) => Boolean(e.disabledAt));
       await third.emit(v1!, v0!);
       const v0Heard = () => events.filter((e) => heard(v0!, e.transcript)).length;
       await until(() => v0Heard() === events.length, PATIENCE_MS);
@@ -106,8 +107,6 @@ export const health0304Pause: Check = {
     return ran ?? unsure;
   },
 };
-
-type Entry = Record<string, unknown>;
 
 type Emission = ReturnType<typeof emission>;
 
@@ -131,29 +130,13 @@ function heard(hook: SubscribedHook, marker: string): boolean {
   return hook.received.some((r) => carries(r, marker));
 }
 
-/** The v1 list's entry of subscription `id`; empty when it is not listed. */
-async function listEntry(context: CheckContext, token: string, id: string): Promise<Entry> {
-  const listed = await context.call({ path: '/v1/webhook.list', token });
-  const entries: Entry[] = Array.isArray(listed.body?.webhooks) ? listed.body.webhooks : [];
-  return entries.find((w) => w?.id === id) ?? {};
-}
-
-/**
- * The entry once it shows `disabledAt`, read again until it does or the patience ends: the failure
- * that pauses may be recorded a little after its attempt was answered.
- */
-async function pausedEntry(health: () => Promise<Entry>): Promise<Entry> {
-  const deadline = performance.now() + PATIENCE_MS;
-  let entry = await health();
-  while (!entry.disabledAt && performance.now() < deadline) {
-    await sleep(50);
-    entry = await health();
-  }
-  return entry;
-}
-
 /** HEALTH-03: after a day of failures `disabledAt` is set, in RFC 3339 UTC, and nothing arrives. */
-function reportPause(context: CheckContext, entry: Entry, v1: SubscribedHook, marker: string) {
+function reportPause(
+  context: CheckContext,
+  entry: HealthEntry,
+  v1: SubscribedHook,
+  marker: string,
+) {
   if (!entry.disabledAt)
     context.report({
       message: 'after failing for a day the v1 subscription has no disabledAt',

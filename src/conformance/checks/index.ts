@@ -34,6 +34,7 @@ import { eph04ErrorTable } from './eph-04-error-table.js';
 import { eph05NeverStored } from './eph-05-never-stored.js';
 import { eph06SenderId } from './eph-06-sender-id.js';
 import { health0102Streak } from './health-01-02-streak.js';
+import { health01StreakSpan } from './health-01-streak-span.js';
 import { health0304Pause } from './health-03-04-pause.js';
 import { sub01V0Subscribe } from './sub-01-v0-subscribe.js';
 import { sub04V0ClosedFilter } from './sub-04-v0-closed-filter.js';
@@ -137,4 +138,5 @@ export const CHECKS: readonly RegisteredCheck[] = [
   ['ver-11-membership', ver11Membership],
   ['ver-14-subscription-version', ver14SubscriptionVersion],
   ['health-01-02-streak', health0102Streak],
+  ['health-01-streak-span', health01StreakSpan],
 ];

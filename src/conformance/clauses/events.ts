@@ -24,6 +24,7 @@ const MEETING_ENDED = [
   'dlv-07-waits',
   'dlv-09-after-last-attempt',
   'health-01-02-streak',
+  'health-01-streak-span',
   'sub-09-v1-has-video',
 ];
 

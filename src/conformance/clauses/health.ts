@@ -23,22 +23,16 @@ export const HEALTH_CLAUSES: readonly Clause[] = [
     text: 'Start of the current consecutive-failure span',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'health-01-02-streak fails once between two successes: a start moved by a later failure of the same streak passes',
-    },
+    checks: ['health-01-streak-span'],
+    faults: ['streak-start-moves'],
   },
   {
     id: 'HEALTH-01.terminal-failures-only',
     text: 'delivery fails terminally',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'health-01-02-streak fails with a 400, terminal at once: no check reads the list between the retries of a failing delivery',
-    },
+    checks: ['health-01-streak-span'],
+    faults: ['streak-on-a-retried-failure'],
   },
   {
     id: 'HEALTH-02.last-success-set',

@@ -1,7 +1,19 @@
 import type { Fault } from '../fault-catalogue.ts';
+import type { FaultHooks } from '../fault-injection.ts';
 import { beforeGate } from '../fault-versions.ts';
 import { resigned } from './resigned.ts';
 import { subscribedByUrl } from './subscribed.ts';
+
+type ListEntry = Record<string, unknown> & { url?: unknown };
+
+/** An answer hook that changes the entries of every v1 list answered. */
+const listed =
+  (change: (entries: ListEntry[]) => ListEntry[]): NonNullable<FaultHooks['answer']> =>
+  (a, e) => {
+    const entries = (a.body as { webhooks?: ListEntry[] } | undefined)?.webhooks;
+    if (e.path !== '/v1/webhook.list' || !Array.isArray(entries)) return a;
+    return { ...a, body: { ...(a.body as object), webhooks: change(entries) } };
+  };
 
 /**
  * Faults of stated delivery behaviour the catalogue had none for: each changes one thing an
@@ -154,12 +166,50 @@ export const STATED_DELIVERY_FAULTS: Fault[] = [
           if (attempt.number >= 4 && o.kind !== 'acknowledged') dropped.add(attempt.url);
           return o;
         },
-        answer: (a, e) => {
-          const listed = (a.body as { webhooks?: Array<{ url?: string }> } | undefined)?.webhooks;
-          if (e.path !== '/v1/webhook.list' || !Array.isArray(listed)) return a;
-          const kept = listed.filter((w) => !dropped.has(String(w.url)));
-          return { ...a, body: { ...(a.body as object), webhooks: kept } };
+        answer: listed((entries) => entries.filter((w) => !dropped.has(String(w.url)))),
+      };
+    },
+  },
+  {
+    // HEALTH-01.terminal-failures-only: a failed attempt that will be retried opens a streak.
+    id: 'streak-on-a-retried-failure',
+    requirement: 'HEALTH-01',
+    hooks: () => {
+      const since = new Map<string, string>();
+      return {
+        outcome: (o, attempt) => {
+          if (o.kind === 'acknowledged') since.delete(attempt.url);
+          else if (!since.has(attempt.url)) since.set(attempt.url, new Date().toISOString());
+          return o;
         },
+        answer: listed((entries) =>
+          entries.map((w) =>
+            since.has(String(w.url)) && !w.failStreakStartedAt
+              ? { ...w, failStreakStartedAt: since.get(String(w.url)) }
+              : w,
+          ),
+        ),
+      };
+    },
+  },
+  {
+    // HEALTH-01.start-stays: each terminal failure moves the streak's start to its own time.
+    id: 'streak-start-moves',
+    requirement: 'HEALTH-01',
+    hooks: () => {
+      const latest = new Map<string, string>();
+      return {
+        outcome: (o, attempt) => {
+          if (o.kind === 'rejected') latest.set(attempt.url, new Date().toISOString());
+          return o;
+        },
+        answer: listed((entries) =>
+          entries.map((w) =>
+            w.failStreakStartedAt && latest.has(String(w.url))
+              ? { ...w, failStreakStartedAt: latest.get(String(w.url)) }
+              : w,
+          ),
+        ),
       };
     },
   },

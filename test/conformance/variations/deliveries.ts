@@ -192,7 +192,7 @@ export const DELIVERY_VARIATIONS: Variation[] = [
     id: 'v0-deliveries-name-a-version',
     choice:
       'v0 deliveries carry Service-Version too (the latest version): Delivery 2 lists it for deliveries in general, v0 is outside the dated scheme, so it is neither required nor refused there',
-    requirements: ['DLV-02', 'DLV-12', 'DLV-11', 'SUB-10', 'HEALTH-04'],
+    requirements: ['DLV-02', 'DLV-12', 'DLV-11', 'SUB-10', 'HEALTH-04', 'DLV-09'],
     hooks: () => ({
       attempt: (a) =>
         a.headers['service-version']

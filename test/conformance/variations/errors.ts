@@ -82,7 +82,7 @@ export const ERROR_VARIATIONS: Variation[] = [
     id: 'missing-scope-other-code',
     choice:
       'a missing scope is named insufficient_scope (v1 list 401, postEphemeral 403, v0 401): the specification gives the statuses, no code',
-    requirements: ['AUTH-13', 'SUB-08', 'SUB-06', 'AUTH-11'],
+    requirements: ['AUTH-13', 'SUB-08', 'SUB-06', 'AUTH-11', 'EPH-04'],
     hooks: () => answering(scopeRefusal, (a, e) => recoded(a, e, a.status, 'insufficient_scope')),
   },
   {

@@ -1,0 +1,37 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CheckContext } from '../run/context.js';
+
+/** One subscription's entry of the v1 list, as the health checks read it (HEALTH-01 to 03). */
+export type HealthEntry = Record<string, unknown>;
+
+/** How long an outcome may take to show in the list after its attempt was answered. */
+export const HEALTH_PATIENCE_MS = 5000;
+
+/** The v1 list's entry of subscription `id`; empty when it is not listed. */
+export async function listEntry(
+  context: CheckContext,
+  token: string,
+  id: string,
+): Promise<HealthEntry> {
+  const listed = await context.call({ path: '/v1/webhook.list', token });
+  const entries: HealthEntry[] = Array.isArray(listed.body?.webhooks) ? listed.body.webhooks : [];
+  return entries.find((w) => w?.id === id) ?? {};
+}
+
+/**
+ * The entry once `shows` holds of it, read again until it does or the patience ends: an outcome
+ * may be recorded a little after its attempt was answered.
+ */
+export async function entryWhen(
+  health: () => Promise<HealthEntry>,
+  shows: (entry: HealthEntry) => boolean,
+  patienceMs = HEALTH_PATIENCE_MS,
+): Promise<HealthEntry> {
+  const deadline = performance.now() + patienceMs;
+  let entry = await health();
+  while (!shows(entry) && performance.now() < deadline) {
+    await sleep(50);
+    entry = await health();
+  }
+  return entry;
+}
