@@ -15,7 +15,8 @@ import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { watchLoopLag } from '../timing/timing.js';
 
 /**
- * DLV-06: at most 4 attempts; transport errors, 5xx and 429 are retried; other 4xx fail at once.
+ * DLV-06: at most 4 attempts; transport errors (a connection dropped before any answer), 5xx and
+ * 429 are retried; other 4xx fail at once.
  * A 3xx is not named by the specification: that it fails at once too, neither followed nor retried, rests on
  * a reading (`DLV-06.redirect-fails-at-once`).
  */
@@ -28,8 +29,9 @@ export const dlv06Attempts: Check = {
     const skip = tooLong(context, 361);
     if (skip) return skip;
     // Each receiver's answer, how many attempts it gets, and the reading that says so, if any.
-    const cases: Array<[string, number, number, string?]> = [
+    const cases: Array<[string, number | 'drop', number, string?]> = [
       ['always 500', 500, 4],
+      ['a dropped connection, always', 'drop', 4],
       ['always 429', 429, 4],
       ['400', 400, 1],
       ['404', 404, 1],
@@ -44,10 +46,10 @@ export const dlv06Attempts: Check = {
       context,
       cases.map(([, status]) => ({
         event: 'meeting.ended',
-        respond: (): ScriptedAnswer => ({
-          status,
-          headers: status === 307 ? { location: 'http://127.0.0.1:9/' } : undefined,
-        }),
+        respond: (): ScriptedAnswer =>
+          status === 'drop'
+            ? { status: 0, drop: true }
+            : { status, headers: status === 307 ? { location: 'http://127.0.0.1:9/' } : undefined },
       })),
       async (hooks) => {
         // One event reaches every hook; each answers its own way. The same check at other versions

@@ -205,11 +205,8 @@ export const DLV_CLAUSES: readonly Clause[] = [
     text: 'for transient failures: transport errors',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'elsewhere',
-      reason:
-        'dlv-06-attempts sends no transport failure; a dropped connection is retried in dlv-05-retry-headers and a late answer in dlv-08-timeout, but no check counts the attempts of failures that are all transport',
-    },
+    checks: ['dlv-06-attempts'],
+    faults: ['transport-failures-not-retried'],
   },
   {
     id: 'DLV-06.other-4xx-fail-at-once',

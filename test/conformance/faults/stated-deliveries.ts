@@ -213,4 +213,13 @@ export const STATED_DELIVERY_FAULTS: Fault[] = [
       };
     },
   },
+  {
+    // DLV-06.transport-retried: a transport failure (no answer at all) fails at once.
+    id: 'transport-failures-not-retried',
+    requirement: 'DLV-06',
+    hooks: () => ({
+      outcome: (o) =>
+        o.kind === 'retryable' && o.reason === 'transport' ? { kind: 'rejected', status: 0 } : o,
+    }),
+  },
 ];
