@@ -42,7 +42,7 @@ export const APP = 'app_acme';
 
 /**
  * The seeded workspace: the app `app_acme` with an API key pinned to each dated version (VER-02),
- * one without a pin, one without scopes, a revoked one, a personal access token, its signing secret,
+ * one without a pin, one without scopes, one with chat:send_message alone, a revoked one, a personal access token, its signing secret,
  * one static subscription, and a confidential and a public OAuth client.
  */
 export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry()): Workspace {
@@ -58,6 +58,8 @@ export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry())
     tokens[`sk-${version}`] = key(ALL_SCOPES, { pin: version });
   tokens['sk-unpinned'] = key(ALL_SCOPES);
   tokens['sk-no-scopes'] = key([], { pin: registry.latest });
+  // AUTH-13: postEphemeral takes either chat scope; this key has the one no other key has alone.
+  tokens['sk-send-message'] = key(['chat:send_message'], { pin: registry.latest });
   tokens['sk-revoked'] = key(ALL_SCOPES, { pin: registry.latest, revoked: true });
   tokens['pat-ada'] = {
     app: APP,

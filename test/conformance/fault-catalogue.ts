@@ -605,6 +605,17 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
+    // AUTH-13.either-chat-scope: postEphemeral takes chat:write only, not chat:send_message alone.
+    id: 'send-message-scope-not-enough',
+    requirement: 'AUTH-13',
+    hooks: () => ({
+      credential: (t) =>
+        t.scopes.includes('chat:write')
+          ? t
+          : { ...t, scopes: t.scopes.filter((s) => s !== 'chat:send_message') },
+    }),
+  },
+  {
     // AUTH-13: v1 subscribe without webhook:write makes the subscription, then says 401.
     id: 'subscribe-without-write-refused-but-made',
     requirement: 'AUTH-13',

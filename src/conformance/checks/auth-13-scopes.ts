@@ -26,6 +26,7 @@ export const auth13Scopes: Check = {
     const ran = [
       await listWithoutRead(context),
       await postWithoutChatScope(context),
+      await postWithEachChatScope(context),
       await subscribeWithoutWrite(context),
       await unsubscribeWithoutWrite(context),
     ];
@@ -38,10 +39,18 @@ export const auth13Scopes: Check = {
   },
 };
 
-/** A live organization credential that has none of `scopes`. */
-function lacking({ profile }: CheckContext, scopes: readonly string[]): Credential | undefined {
+/** A live organization credential that has none of `scopes`, and every one of `with`. */
+function lacking(
+  { profile }: CheckContext,
+  scopes: readonly string[],
+  holding: readonly string[] = [],
+): Credential | undefined {
   return profile.credentials.find(
-    (c) => !c.revoked && c.access === 'organization' && !scopes.some((s) => c.scopes.includes(s)),
+    (c) =>
+      !c.revoked &&
+      c.access === 'organization' &&
+      !scopes.some((s) => c.scopes.includes(s)) &&
+      holding.every((s) => c.scopes.includes(s)),
   );
 }
 
@@ -88,6 +97,40 @@ async function postWithoutChatScope(context: CheckContext): Promise<boolean> {
   const name = `postEphemeral without chat:write or chat:send_message to ${describePost(context.profile, to)}`;
   expectAnswer(context, name, answer, { status: 403 });
   return true;
+}
+
+/**
+ * "Scope: `chat:send_message` or `chat:write`": a post with an organization credential holding one
+ * of them alone is taken, for each one the profile has such a credential for.
+ */
+async function postWithEachChatScope(context: CheckContext): Promise<boolean> {
+  const to = openPost(context.profile);
+  if (!to || !implemented(context, 'v1 post /chat.postEphemeral')) return false;
+  let posted = false;
+  for (const scope of CHAT_SCOPES) {
+    const alone = lacking(
+      context,
+      CHAT_SCOPES.filter((s) => s !== scope),
+      [scope],
+    );
+    if (!alone) {
+      context.note(
+        `postEphemeral with ${scope} alone went untested: the profile lists no organization credential with it and not the other chat scope`,
+      );
+      continue;
+    }
+    const answer = await context.call({
+      path: '/v1/chat.postEphemeral',
+      method: 'POST',
+      token: alone.token,
+      version: context.version,
+      json: { chatId: to.chatId, userId: to.userId, text: scope },
+    });
+    const name = `postEphemeral with ${scope} alone to ${describePost(context.profile, to)}`;
+    expectAnswer(context, name, answer, { status: 200 });
+    posted = true;
+  }
+  return posted;
 }
 
 const destination = () => `https://conformance.example.com/scopes/${randomUUID()}`;

@@ -170,11 +170,8 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     text: 'Scope: `chat:send_message` or `chat:write`.',
     versions: 'all',
     basis: 'stated',
-    unjudged: {
-      kind: 'not-sent',
-      reason:
-        'the checks post with the first credential holding chat:write, else chat:send_message: that each one alone suffices is not sent where the profile has both',
-    },
+    checks: ['auth-13-scopes'],
+    faults: ['send-message-scope-not-enough'],
   },
   {
     id: 'AUTH-13.v1-subscribe-needs-write',
