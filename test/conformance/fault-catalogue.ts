@@ -8,6 +8,7 @@ import { ERROR_ROW_FAULTS } from './faults/error-rows.ts';
 import { EVENT_SHAPE_FAULTS } from './faults/event-shapes.ts';
 import { EVERY_REQUEST_FAULTS } from './faults/every-request.ts';
 import { IDENTITY_REDIRECT_FAULTS } from './faults/identity-redirect.ts';
+import { JUDGED_CLAUSE_FAULTS } from './faults/judged-clauses.ts';
 import { SIGNING_APP_FAULTS } from './faults/signing-apps.ts';
 import { STATED_ANSWER_FAULTS } from './faults/stated-answers.ts';
 import { MORE_STATED_ANSWER_FAULTS } from './faults/stated-answers-more.ts';
@@ -1207,6 +1208,7 @@ export const FAULTS: Fault[] = [
   ...ERROR_ROW_FAULTS,
   ...STATED_ANSWER_FAULTS,
   ...MORE_STATED_ANSWER_FAULTS,
+  ...JUDGED_CLAUSE_FAULTS,
   ...STATED_DELIVERY_FAULTS,
   ...IDENTITY_REDIRECT_FAULTS,
   ...TIMING_UNIT_FAULTS,

@@ -36,6 +36,8 @@ export interface Exchange {
    * the request, which then passed none.
    */
   sent: string;
+  /** The request's headers as they were sent: there also when the front refused the request. */
+  headers: IncomingMessage['headers'];
   /** Emits an event of the caller's app, as the service's own actions do. */
   emit(event: ServiceEvent): void;
 }
@@ -243,6 +245,7 @@ function exchangeOf(
     path: (req.url ?? '/').split('?')[0]!,
     request,
     sent,
+    headers: req.headers,
     emit: (event) => void dispatcher.emit(app, event),
   };
 }

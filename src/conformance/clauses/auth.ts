@@ -42,6 +42,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'AUTH-02.code-by-cause',
     checks: ['auth-02-token-errors'],
+    faults: ['unknown-token-other-code'],
   },
   {
     id: 'AUTH-02.expired-token',

@@ -222,6 +222,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'DLV-06.redirect-fails-at-once',
     checks: ['dlv-06-attempts'],
+    faults: ['redirects-retried'],
   },
   {
     id: 'DLV-06.best-effort',
@@ -272,6 +273,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-08-timeout'],
+    faults: ['late-answer-reason-5xx'],
   },
   {
     id: 'DLV-08.receiver-answers-in-time',

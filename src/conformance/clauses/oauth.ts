@@ -56,6 +56,7 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['auth-04-client-authentication'],
+    faults: ['public-client-without-verifier-taken'],
   },
   {
     id: 'AUTH-04.invalid-client-code',
@@ -63,6 +64,7 @@ export const OAUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'AUTH.oauth-error-codes',
     checks: ['auth-04-client-authentication'],
+    faults: ['basic-refusal-is-400'],
   },
   {
     id: 'AUTH-04.refresh-client-authentication',

@@ -118,6 +118,7 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'SUB-09.invalid-parameter',
     checks: ['sub-09-v1-filter'],
+    faults: ['filter-refusal-invalid-filter'],
   },
   {
     id: 'SUB-09.values-outside-the-lists',
@@ -125,6 +126,7 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'SUB-09.outside-values',
     checks: ['sub-09-v1-filter'],
+    faults: ['chat-type-outside-the-list-taken'],
   },
   {
     id: 'SUB-09.chat-type-dm',

@@ -108,6 +108,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'SUB-03.local-plain-http',
     checks: ['sub-03-url-rules'],
+    faults: ['plain-http-taken-outside-local'],
   },
   {
     id: 'SUB-03.static-configuration',

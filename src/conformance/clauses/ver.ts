@@ -17,6 +17,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['ver-02-version-resolution'],
+    faults: ['pin-over-the-header'],
   },
   {
     id: 'VER-02.pinned-default',
@@ -67,6 +68,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['ver-04-unsupported-version'],
+    faults: ['unsupported-version-served'],
   },
   {
     id: 'VER-04.lists-supported',

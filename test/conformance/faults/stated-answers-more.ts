@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Fault } from '../fault-catalogue.ts';
 import type { EphemeralHub } from '../../../src/reference/ephemeral-hub.ts';
 import type { FaultHooks } from '../fault-injection.ts';
 import { bodyOf, onPath, postTaken, sentFields } from './answers.ts';
+import { VERIFIER, swappedVerifiers } from './judged-clauses.ts';
 
 const POST = '/v1/chat.postEphemeral';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,10 +23,6 @@ const tokens = (grantType: string, change: (body: Record<string, any>) => Record
       ? { ...a, body: change(bodyOf(a)) }
       : undefined,
   );
-
-/** The one verifier `any-verifier-accepted` swaps in, and its S256 challenge (RFC 7636 §4.2). */
-const VERIFIER = 'fault-verifier-'.padEnd(64, 'v');
-const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 
 /** The hub with its deliveries made by `deliver`: its connections and counts are its own. */
 const delivering = (hub: EphemeralHub, deliver: EphemeralHub['deliver']): EphemeralHub => ({
@@ -109,20 +106,11 @@ export const MORE_STATED_ANSWER_FAULTS: Fault[] = [
       }),
   },
   {
-    // AUTH-06.verifier-must-match: every S256 challenge and every verifier is swapped for one
-    // pair, so any verifier matches.
+    // AUTH-06.verifier-must-match: every S256 challenge and every verifier sent is swapped for
+    // one pair, so any verifier matches.
     id: 'any-verifier-accepted',
     requirement: 'AUTH-06',
-    hooks: () => ({
-      request: (r) => {
-        if (r.path === '/oauth/authorize' && r.query.code_challenge_method === 'S256')
-          return { ...r, query: { ...r.query, code_challenge: CHALLENGE } };
-        const form = (r.body ?? {}) as Record<string, unknown>;
-        if (r.path === '/oauth/token' && form.code_verifier)
-          return { ...r, body: { ...form, code_verifier: VERIFIER } };
-        return r;
-      },
-    }),
+    hooks: () => swappedVerifiers((sent) => (sent.code_verifier ? VERIFIER : undefined)),
   },
   {
     // EPH-05.at-most-once: every ephemeral message is pushed to each connected client twice.
