@@ -22,6 +22,9 @@ import {
 import { createReferenceHandler } from '../../src/reference/server.ts';
 import { seedStaticSubscriptions } from '../../src/reference/static-subscriptions.ts';
 import { type Store, openStore } from '../../src/reference/store.ts';
+import type { DeliveryRoute, SubscriptionRow } from '../../src/reference/store/subscription-row.ts';
+import { debounceKey } from '../../src/reference/deliveries/debounce-key.ts';
+import { scaledMs, timeScales } from '../../src/time-scale.ts';
 import type { TimeScale } from '../../src/time-scale.ts';
 import { type WrittenAnswer, rewritingAnswers } from '../support/answer-rewriter.ts';
 
@@ -83,6 +86,17 @@ export interface FaultHooks {
     version: string,
     filter: Record<string, unknown> | null,
   ): boolean;
+  /** Which reaction changes are coalesced together (decorates the dispatcher's debounce key). */
+  debounceKey?(event: ServiceEvent, key: string | undefined): string | undefined;
+  /**
+   * The subscriptions an event goes to, given the active ones and every one of its kind with its
+   * health, and how long a failure streak pauses one at this scale (decorates the store).
+   */
+  routes?(
+    active: readonly DeliveryRoute[],
+    all: readonly SubscriptionRow[],
+    pauseAfterMs: number,
+  ): readonly DeliveryRoute[];
   /** The hub that pushes ephemeral messages to connected clients (decorates it). */
   hub?(hub: EphemeralHub): EphemeralHub;
   /**
@@ -111,13 +125,16 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
   const clock = systemClock();
   const policy = { ...DELIVERY_POLICY, ...hooks.policy };
   const dispatcher = createDispatcher({
-    store: recordingHealth(store, hooks),
+    store: routing(recordingHealth(store, hooks), hooks, pauseAfterMs(policy, options.timeScale)),
     clock,
     apps: workspace.apps,
     timeScale: options.timeScale,
     policy,
     audience: hearing(hooks),
     sender: sending(createSender({ allowLocal: true }, clock, policy.attemptTimeout), hooks),
+    ...(hooks.debounceKey
+      ? { debounceKey: (event: ServiceEvent) => hooks.debounceKey!(event, debounceKey(event)) }
+      : {}),
   });
   const slots = new AsyncLocalStorage<Slot>();
   const handler = await createReferenceHandler(store, workspace, {
@@ -149,6 +166,24 @@ function recordingHealth(store: Store, { recordFailures, recordSuccesses }: Faul
   return new Proxy(store, {
     get: (target, name, receiver) =>
       skipped.has(String(name)) ? async () => undefined : Reflect.get(target, name, receiver),
+  });
+}
+
+/** How long a failure streak lasts before it pauses a v1 subscription, at the run's scale. */
+const pauseAfterMs = (policy: DeliveryPolicy, scale?: TimeScale) =>
+  scaledMs(policy.pauseAfterStreak, timeScales(scale).failStreak);
+
+/** The store, with the subscriptions an event goes to decided by the `routes` hook. */
+function routing(store: Store, { routes }: FaultHooks, pauseMs: number): Store {
+  if (!routes) return store;
+  const activeSubscriptions: Store['activeSubscriptions'] = async (app, generation, event) => {
+    const all = await store.listSubscriptions(app, generation);
+    const active = await store.activeSubscriptions(app, generation, event);
+    return routes(active, all.filter((s) => s.event === event), pauseMs);
+  };
+  return new Proxy(store, {
+    get: (target, name, receiver) =>
+      name === 'activeSubscriptions' ? activeSubscriptions : Reflect.get(target, name, receiver),
   });
 }
 

@@ -331,6 +331,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['dlv-11-reaction-debounce'],
+    faults: ['first-reaction-set-delivered'],
   },
   {
     id: 'DLV-11.per-message',
@@ -338,6 +339,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['dlv-11-reaction-debounce'],
+    faults: ['reactions-debounced-per-chat'],
   },
   {
     id: 'DLV-12.v0-message-timestamp-microseconds',

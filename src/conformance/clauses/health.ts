@@ -88,6 +88,7 @@ export const HEALTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['health-03-04-pause'],
+    faults: ['paused-still-delivered'],
   },
   {
     id: 'HEALTH-03.utc-time',
@@ -103,5 +104,6 @@ export const HEALTH_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['health-03-04-pause'],
+    faults: ['v0-paused-too'],
   },
 ];

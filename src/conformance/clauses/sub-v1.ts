@@ -28,6 +28,7 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['sub-07-v1-list'],
+    faults: ['unsubscribed-still-listed'],
   },
   {
     id: 'SUB-07.static-listed',

@@ -223,6 +223,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-06-v0-organization-only'],
+    faults: ['v0-unsubscribe-by-personal-token'],
   },
   {
     id: 'SUB-06.unsubscribe-needs-write',
@@ -255,6 +256,7 @@ export const SUB_CLAUSES: readonly Clause[] = [
     versions: 'v0',
     basis: 'stated',
     checks: ['sub-10-v0-codes'],
+    faults: ['codes-filter-ignored'],
   },
   {
     id: 'SUB-10.payload-lists-every-reaction',

@@ -44,6 +44,7 @@ export const VER_BEHAVIOUR_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['ver-10-mention-render'],
+    faults: ['principals-unbracketed'],
   },
   {
     id: 'VER-10.mentions-list-unchanged',
@@ -103,6 +104,7 @@ export const VER_BEHAVIOUR_CLAUSES: readonly Clause[] = [
     versions: { from: 'membership' },
     basis: 'VER-11.mention-outside-membership',
     checks: ['ver-11-membership'],
+    faults: ['mentions-outside-membership-unheard'],
   },
   {
     id: 'VER-11.personal-owner-membership',
@@ -147,6 +149,7 @@ export const VER_BEHAVIOUR_CLAUSES: readonly Clause[] = [
     versions: { from: 'avatar-gate' },
     basis: 'VER-12.legacy-avatar-host',
     checks: ['ver-12-avatar-gate'],
+    faults: ['legacy-avatar-paths-refused'],
   },
   {
     id: 'VER-12.asset-avatar',

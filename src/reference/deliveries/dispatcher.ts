@@ -35,6 +35,8 @@ export interface DispatcherOptions {
    * window.
    */
   sender?: Sender;
+  /** Which changes are coalesced together (DLV-11): per message, `debounceKey`, by default. */
+  debounceKey?: (event: ServiceEvent) => string | undefined;
 }
 
 export interface Emitted {
@@ -51,7 +53,7 @@ export interface Emitted {
  * changes coalesced first (DLV-01..11, HEALTH-01..04).
  */
 export function createDispatcher(options: DispatcherOptions) {
-  const { clock, policy = DELIVERY_POLICY } = options;
+  const { clock, policy = DELIVERY_POLICY, debounceKey: keyOf = debounceKey } = options;
   const scales = timeScales(options.timeScale);
   const sender =
     options.sender ?? createSender(options.destinations ?? {}, clock, policy.attemptTimeout);
@@ -73,7 +75,7 @@ export function createDispatcher(options: DispatcherOptions) {
      * first.
      */
     async emit(app: string, event: ServiceEvent): Promise<Emitted> {
-      const message = debounceKey(event);
+      const message = keyOf(event);
       if (message === undefined) return dispatch(app, event);
       const settled = debouncer.push(`${app} ${message}`, { app, event });
       return { deliveries: 0, debounced: true, settled: settled.then((r) => r ?? []) };

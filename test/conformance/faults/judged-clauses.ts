@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { CHATS, USERS } from '../../../src/reference/chats.ts';
 import { seedWorkspace } from '../../../src/reference/fixtures.ts';
 import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import type { FaultHooks } from '../fault-injection.ts';
+import { fromGate } from '../fault-versions.ts';
+import { EVENT_TRIGGER } from '../../../src/reference/event-trigger.ts';
 import { bodyOf, onPath, sentFields } from './answers.ts';
+import { resigned } from './resigned.ts';
 
 /** The one verifier the PKCE faults swap in, and its S256 challenge (RFC 7636 §4.2). */
 export const VERIFIER = 'fault-verifier-'.padEnd(64, 'v');
@@ -26,6 +30,12 @@ export const swappedVerifiers = (
     return { ...r, body: chosen === undefined ? rest : { ...rest, code_verifier: chosen } };
   },
 });
+
+/** Whether the app's bot is a member of the seeded chat `chatId`. */
+const appIn = (chatId: unknown) =>
+  Object.values(CHATS).some(
+    (c) => c.id === chatId && (c.members as readonly string[]).includes(USERS.bot),
+  );
 
 /** The seeded public OAuth client. */
 const PUBLIC_CLIENT = seedWorkspace().oauthClients.find((c) => !c.secret)!.id;
@@ -142,5 +152,159 @@ export const JUDGED_CLAUSE_FAULTS: Fault[] = [
           ? { ...a, headers: { ...a.headers, 'service-retry-reason': 'http_5xx' } }
           : a,
     }),
+  },
+  {
+    // HEALTH-03.nothing-delivered-while-paused: a paused subscription is still delivered to.
+    id: 'paused-still-delivered',
+    requirement: 'HEALTH-03',
+    hooks: () => ({
+      routes: (active, all) => [...active, ...all.filter((s) => s.disabledAt !== null)],
+    }),
+  },
+  {
+    // HEALTH-04.v0-never-paused: a v0 subscription failing as long as pauses a v1 one is dropped.
+    id: 'v0-paused-too',
+    requirement: 'HEALTH-04',
+    hooks: () => ({
+      routes: (active, all, pauseAfterMs) => {
+        const pausedSince = Date.now() - pauseAfterMs;
+        const paused = new Set(
+          all
+            .filter((s) => s.generation === 'v0' && s.failStreakStartedAt !== null)
+            .filter((s) => Date.parse(s.failStreakStartedAt!) <= pausedSince)
+            .map((s) => s.id),
+        );
+        return active.filter((r) => !paused.has(r.id));
+      },
+    }),
+  },
+  {
+    // DLV-11.per-message: reaction changes are coalesced per chat, so one message's hide another's.
+    id: 'reactions-debounced-per-chat',
+    requirement: 'DLV-11',
+    hooks: () => ({ debounceKey: (_, key) => key?.replace(/\/[^/]*$/, '') }),
+  },
+  {
+    // DLV-11.latest-full-set: the coalesced delivery carries its message's first set, not the last.
+    id: 'first-reaction-set-delivered',
+    requirement: 'DLV-11',
+    hooks: () => {
+      const first = new Map<string, unknown>();
+      const messageOf = (payload: any) => payload?.data?.messageId ?? payload?.messageId;
+      return {
+        ...onPath(EVENT_TRIGGER, (a, e) => {
+          const data = (sentFields(e) as { data?: { reactions?: unknown } }).data;
+          const message = messageOf({ data });
+          if (message !== undefined && data?.reactions && !first.has(String(message)))
+            first.set(String(message), data.reactions);
+          return undefined;
+        }),
+        attempt: (a) => {
+          const payload = JSON.parse(a.body);
+          const message = messageOf(payload);
+          if (message === undefined || !first.has(String(message))) return a;
+          const target = payload.data?.reactions ? payload.data : payload;
+          target.reactions = first.get(String(message));
+          return resigned(a, { body: JSON.stringify(payload) });
+        },
+      };
+    },
+  },
+  {
+    // VER-10.principals-stay: a person's mention is rendered `@uuid`, not `<@uuid>`.
+    id: 'principals-unbracketed',
+    requirement: 'VER-10',
+    versions: (all) => [...all],
+    hooks: () => ({
+      attempt: (a) => {
+        const person = /<@([0-9a-f]{8}-[0-9a-f-]{27})>$/;
+        const payload = JSON.parse(a.body);
+        const target = payload.data?.text !== undefined ? payload.data : payload;
+        if (typeof target.text !== 'string' || !person.test(target.text)) return a;
+        target.text = target.text.replace(person, '@$1');
+        return resigned(a, { body: JSON.stringify(payload) });
+      },
+    }),
+  },
+  {
+    // VER-11.mention-reaches-non-member: a mention-only subscription does not hear a mention in a
+    // channel without the app.
+    id: 'mentions-outside-membership-unheard',
+    requirement: 'VER-11',
+    versions: fromGate('membership'),
+    hooks: () => ({
+      hears: (heard, event, _, filter) =>
+        heard && !(filter?.mention === true && !appIn(event.context?.chatId)),
+    }),
+  },
+  {
+    // VER-12.legacy-paths-hosted: a legacy avatar path on the service's host is refused at the gate.
+    id: 'legacy-avatar-paths-refused',
+    requirement: 'VER-12',
+    versions: fromGate('avatar-gate'),
+    hooks: () =>
+      onPath('/v1/chat.postEphemeral', (a, e) => {
+        const image = (sentFields(e).sender as { imageUrl?: unknown } | undefined)?.imageUrl;
+        return a.status === 200 && /\/(card-images|photos\/people)\//.test(String(image))
+          ? { ...a, status: 400, body: { ok: false, error: 'invalid_parameter' } }
+          : undefined;
+      }),
+  },
+  {
+    // SUB-06.unsubscribe-organization-only: v0 unsubscribe takes a personal token.
+    id: 'v0-unsubscribe-by-personal-token',
+    requirement: 'SUB-06',
+    hooks: () =>
+      onPath('/v0/webhook.unsubscribe', (a, e) =>
+        a.status >= 400 && /^Bearer pat-/.test(String(e.headers.authorization ?? ''))
+          ? { ...a, status: 200, body: {} }
+          : undefined,
+      ),
+  },
+  {
+    // SUB-07.gone-after-unsubscribe: a removed v1 subscription is still listed.
+    id: 'unsubscribed-still-listed',
+    requirement: 'SUB-07',
+    hooks: () => {
+      const seen = new Map<string, Record<string, unknown>>();
+      const removed = new Set<string>();
+      return {
+        answer: (a, e) => {
+          if (e.path === '/v1/webhook.unsubscribe' && a.status < 300)
+            removed.add(String(sentFields(e).id));
+          if (e.path !== '/v1/webhook.list') return a;
+          const listed = (bodyOf(a).webhooks ?? []) as Array<Record<string, unknown>>;
+          for (const w of listed) seen.set(String(w.id), w);
+          const kept = [...removed].filter(
+            (id) => seen.has(id) && !listed.some((w) => w.id === id),
+          );
+          return {
+            ...a,
+            body: { ...bodyOf(a), webhooks: [...listed, ...kept.map((id) => seen.get(id)!)] },
+          };
+        },
+      };
+    },
+  },
+  {
+    // SUB-10.message-level-gate: a v0 codes filter is kept in the answer but gates nothing.
+    id: 'codes-filter-ignored',
+    requirement: 'SUB-10',
+    hooks: () => {
+      const codes = (sent: { filter?: { codes?: unknown } }) => sent.filter?.codes !== undefined;
+      return {
+        request: (r) => {
+          const sent = (r.body ?? {}) as { filter?: { codes?: unknown } };
+          if (r.path !== '/webhook.subscribe' || r.generation !== 'v0' || !codes(sent)) return r;
+          return { ...r, body: { ...sent, filter: null } };
+        },
+        ...onPath('/v0/webhook.subscribe', (a, e) => {
+          const sent = sentFields(e) as { filter?: unknown };
+          return a.status === 200 && codes(sent as never)
+            ? { ...a, body: { ...bodyOf(a), filter: sent.filter } }
+            : undefined;
+        }),
+      };
+    },
   },
 ];
