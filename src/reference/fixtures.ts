@@ -65,7 +65,7 @@ export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry())
     app: APP,
     kind: 'personal_access_token',
     access: 'personal',
-    scopes: ['chat:write', 'webhook:read'],
+    scopes: ['chat:write', 'webhook:read', 'webhook:write'],
     pin: registry.latest,
   };
   const redirectUris = ['http://localhost:8080/callback'];

@@ -12,7 +12,12 @@ import { DELIVERY_POLICY, type DeliveryPolicy } from '../../src/reference/delive
 import type { Audience } from '../../src/reference/deliveries/router.ts';
 import { type Sender, createSender } from '../../src/reference/deliveries/sender.ts';
 import type { ServiceEvent } from '../../src/reference/deliveries/service-event.ts';
-import { APP, type ReferenceToken, seedWorkspace } from '../../src/reference/fixtures.ts';
+import {
+  APP,
+  type ReferenceToken,
+  type Workspace,
+  seedWorkspace,
+} from '../../src/reference/fixtures.ts';
 import type { Handler } from '../../src/reference/handlers/handler.ts';
 import { HANDLERS } from '../../src/reference/handlers/index.ts';
 import {
@@ -97,6 +102,8 @@ export interface FaultHooks {
     all: readonly SubscriptionRow[],
     pauseAfterMs: number,
   ): readonly DeliveryRoute[];
+  /** The seeded workspace the server and its profile start from (its secrets, its clients). */
+  workspace?(workspace: Workspace): Workspace;
   /** The hub that pushes ephemeral messages to connected clients (decorates it). */
   hub?(hub: EphemeralHub): EphemeralHub;
   /**
@@ -119,7 +126,7 @@ type Slot = { request?: PassedRequest };
  * allowed, port chosen by the system), with the hooks' decorators around its parts.
  */
 export async function startReferenceWithFaults(hooks: FaultHooks, options: InjectionOptions) {
-  const workspace = seedWorkspace();
+  const workspace = hooks.workspace?.(seedWorkspace()) ?? seedWorkspace();
   const store = await openStore(options.dataDir);
   await seedStaticSubscriptions(store, workspace);
   const clock = systemClock();
@@ -179,7 +186,11 @@ function routing(store: Store, { routes }: FaultHooks, pauseMs: number): Store {
   const activeSubscriptions: Store['activeSubscriptions'] = async (app, generation, event) => {
     const all = await store.listSubscriptions(app, generation);
     const active = await store.activeSubscriptions(app, generation, event);
-    return routes(active, all.filter((s) => s.event === event), pauseMs);
+    return routes(
+      active,
+      all.filter((s) => s.event === event),
+      pauseMs,
+    );
   };
   return new Proxy(store, {
     get: (target, name, receiver) =>

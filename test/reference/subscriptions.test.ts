@@ -186,7 +186,7 @@ describe('v1 list', () => {
     });
     const personal = await call('/v1/token.info', { token: 'pat-ada' });
     expect(personal.body.principal).not.toBe(key.body.principal);
-    expect(personal.body.scopes).toEqual(['chat:write', 'webhook:read']);
+    expect(personal.body.scopes).toEqual(['chat:write', 'webhook:read', 'webhook:write']);
   });
 });
 

@@ -114,6 +114,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-03-signature'],
+    faults: ['signing-secret-without-prefix'],
   },
   {
     id: 'AUTH-12.distinct-from-client-secret',
@@ -121,6 +122,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['dlv-03-signature'],
+    faults: ['client-secret-is-the-signing-secret'],
   },
   {
     id: 'AUTH-12.secret-of-the-app',
@@ -138,6 +140,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     basis: 'stated',
     // Only where the profile has a personal token with webhook:write (the reference's has none).
     checks: ['dlv-03-signature-by-app'],
+    faults: ['personal-deliveries-signed-by-another-app'],
   },
   {
     id: 'AUTH-12.shared-by-installs',
