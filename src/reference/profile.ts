@@ -1,6 +1,6 @@
 import type { Profile } from '../conformance/profile/profile.js';
 import { READINGS } from '../conformance/profile/readings.js';
-import { loadVersionRegistry } from '../versions.js';
+import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import type { TimeScale } from '../time-scale.js';
 import { CHATS, USERS } from './chats.js';
 import { HANDLERS } from './handlers/index.js';
@@ -16,6 +16,8 @@ export interface ProfileOptions {
    * `plainHttpDestinations: local`.
    */
   allowLocalDestinations?: boolean;
+  /** The versions the server was started with, whose lifecycle it declares (VER-05). */
+  registry?: VersionRegistry;
 }
 
 /**
@@ -28,9 +30,13 @@ const USER_GROUP = 'e3c1a7f2-4b6d-4c8e-9f10-2a3b4c5d6e7f';
 export function profileOf(
   url: string,
   workspace: Workspace,
-  { timeScale = 1, triggerEvents = false, allowLocalDestinations = false }: ProfileOptions = {},
+  {
+    timeScale = 1,
+    triggerEvents = false,
+    allowLocalDestinations = false,
+    registry = loadVersionRegistry(),
+  }: ProfileOptions = {},
 ): Profile {
-  const registry = loadVersionRegistry();
   const withStatus = (status: string) =>
     registry.versions.filter((v) => v.status === status).map((v) => v.version);
   return {

@@ -31,6 +31,7 @@ import type { DeliveryRoute, SubscriptionRow } from '../../src/reference/store/s
 import { debounceKey } from '../../src/reference/deliveries/debounce-key.ts';
 import { scaledMs, timeScales } from '../../src/time-scale.ts';
 import type { TimeScale } from '../../src/time-scale.ts';
+import { type VersionRegistry, loadVersionRegistry } from '../../src/versions.ts';
 import { type WrittenAnswer, rewritingAnswers } from '../support/answer-rewriter.ts';
 
 /** What an answer hook sees of the exchange: the request as the front passed it, if it did. */
@@ -102,6 +103,8 @@ export interface FaultHooks {
     all: readonly SubscriptionRow[],
     pauseAfterMs: number,
   ): readonly DeliveryRoute[];
+  /** The versions the server and its profile start from (their lifecycle, VER-05). */
+  registry?(registry: VersionRegistry): VersionRegistry;
   /** The seeded workspace the server and its profile start from (its secrets, its clients). */
   workspace?(workspace: Workspace): Workspace;
   /** The hub that pushes ephemeral messages to connected clients (decorates it). */
@@ -130,6 +133,7 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
   const store = await openStore(options.dataDir);
   await seedStaticSubscriptions(store, workspace);
   const clock = systemClock();
+  const registry = hooks.registry?.(loadVersionRegistry()) ?? loadVersionRegistry();
   const policy = { ...DELIVERY_POLICY, ...hooks.policy };
   const dispatcher = createDispatcher({
     store: routing(recordingHealth(store, hooks), hooks, pauseAfterMs(policy, options.timeScale)),
@@ -148,6 +152,7 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
     clock,
     dispatcher,
     triggerEvents: true,
+    registry,
     resolveToken: resolving(createTokenResolver({ workspace, store, clock }), hooks),
     hub: hooks.hub?.(createEphemeralHub()),
     handlers: passing(HANDLERS, hooks, slots),
@@ -162,7 +167,7 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
     await served.close();
     await store.close();
   };
-  return { url: served.url, workspace, close };
+  return { url: served.url, workspace, registry, close };
 }
 
 function recordingHealth(store: Store, { recordFailures, recordSuccesses }: FaultHooks): Store {

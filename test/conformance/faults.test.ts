@@ -36,6 +36,7 @@ async function withServer<T>(hooks: FaultHooks, use: (profile: Profile) => Promi
   try {
     return await use(
       profileOf(server.url, server.workspace, {
+        registry: server.registry,
         timeScale: SCALE,
         triggerEvents: true,
         allowLocalDestinations: true,

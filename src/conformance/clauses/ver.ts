@@ -93,6 +93,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     basis: 'stated',
     // Sent only where the profile declares a sunset version (`lifecycle.sunset`).
     checks: ['ver-05-lifecycle'],
+    faults: ['sunset-version-served'],
   },
   {
     id: 'VER-05.deprecation-headers',
@@ -101,6 +102,7 @@ export const VER_CLAUSES: readonly Clause[] = [
     basis: 'stated',
     // Sent only where the profile declares a deprecated version (`lifecycle.deprecated`).
     checks: ['ver-05-lifecycle'],
+    faults: ['deprecated-without-headers'],
   },
   {
     id: 'VER-05.none-while-supported',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CHATS, USERS } from '../../../src/reference/chats.ts';
 import { seedWorkspace } from '../../../src/reference/fixtures.ts';
+import type { VersionRegistry } from '../../../src/versions.ts';
 import type { WrittenAnswer } from '../../support/answer-rewriter.ts';
 import type { Fault } from '../fault-catalogue.ts';
 import type { FaultHooks } from '../fault-injection.ts';
@@ -29,6 +30,16 @@ export const swappedVerifiers = (
     const chosen = verifier(form);
     return { ...r, body: chosen === undefined ? rest : { ...rest, code_verifier: chosen } };
   },
+});
+
+/** The registry with `version` given `status` (VER-05); the rest as it was. */
+const withStatus = (
+  registry: VersionRegistry,
+  version: string,
+  status: 'deprecated' | 'sunset',
+): VersionRegistry => ({
+  ...registry,
+  versions: registry.versions.map((v) => (v.version === version ? { ...v, status } : v)),
 });
 
 /** Whether the app's bot is a member of the seeded chat `chatId`. */
@@ -306,5 +317,28 @@ export const JUDGED_CLAUSE_FAULTS: Fault[] = [
         }),
       };
     },
+  },
+  {
+    // VER-05.deprecation-headers: the latest version is deprecated, and its answers do not say so.
+    id: 'deprecated-without-headers',
+    requirement: 'VER-05',
+    hooks: () => ({
+      registry: (r) => withStatus(r, r.latest, 'deprecated'),
+      answer: (a) => {
+        const { Deprecation: _, Sunset: __, deprecation: ___, sunset: ____, ...rest } = a.headers;
+        return { ...a, headers: rest };
+      },
+    }),
+  },
+  {
+    // VER-05.sunset-410: the baseline is past its sunset, and still answered.
+    id: 'sunset-version-served',
+    requirement: 'VER-05',
+    versions: (all) => [all[0]!],
+    hooks: () => ({
+      registry: (r) => withStatus(r, r.baseline, 'sunset'),
+      answer: (a) =>
+        a.status === 410 ? { ...a, status: 200, body: { ok: true, webhooks: [] } } : a,
+    }),
   },
 ];
