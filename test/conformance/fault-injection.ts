@@ -28,6 +28,7 @@ import { createReferenceHandler } from '../../src/reference/server.ts';
 import { seedStaticSubscriptions } from '../../src/reference/static-subscriptions.ts';
 import { type Store, openStore } from '../../src/reference/store.ts';
 import type { DeliveryRoute, SubscriptionRow } from '../../src/reference/store/subscription-row.ts';
+import type { NewSubscription } from '../../src/reference/store/subscriptions.ts';
 import { debounceKey } from '../../src/reference/deliveries/debounce-key.ts';
 import { scaledMs, timeScales } from '../../src/time-scale.ts';
 import type { TimeScale } from '../../src/time-scale.ts';
@@ -49,6 +50,11 @@ export interface Exchange {
   headers: IncomingMessage['headers'];
   /** Emits an event of the caller's app, as the service's own actions do. */
   emit(event: ServiceEvent): void;
+  /**
+   * Makes a subscription of the reference app in the store, as a handler would: issued before the
+   * answer goes out, so a later request of the client sees it.
+   */
+  subscribe(subscription: Omit<NewSubscription, 'app' | 'dynamic'>): void;
 }
 
 /** One delivery attempt just before it is sent. */
@@ -158,7 +164,7 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
     handlers: passing(HANDLERS, hooks, slots),
   });
   const served = await listen(
-    answering(handler, hooks, dispatcher, slots),
+    answering(handler, hooks, { dispatcher, store }, slots),
     { port: 0 },
     'reference',
   );
@@ -257,7 +263,7 @@ function passing(
 function answering(
   handler: Awaited<ReturnType<typeof createReferenceHandler>>,
   { answer: change }: FaultHooks,
-  dispatcher: Dispatcher,
+  { dispatcher, store }: { dispatcher: Dispatcher; store: Store },
   slots: AsyncLocalStorage<Slot>,
 ) {
   if (!change) return handler;
@@ -267,7 +273,7 @@ function answering(
     // chunk.
     const sent = recordBody(req);
     const rewritten = rewritingAnswers(handler, (answer) =>
-      change(answer, exchangeOf(req, slot.request, dispatcher, sent())),
+      change(answer, exchangeOf(req, slot.request, { dispatcher, store }, sent())),
     );
     return slots.run(slot, () => rewritten(req, res));
   };
@@ -287,7 +293,7 @@ function recordBody(req: IncomingMessage): () => string {
 function exchangeOf(
   req: IncomingMessage,
   request: PassedRequest | undefined,
-  dispatcher: Dispatcher,
+  { dispatcher, store }: { dispatcher: Dispatcher; store: Store },
   sent: string,
 ): Exchange {
   const app = (request?.token as ReferenceToken | undefined)?.app ?? APP;
@@ -298,5 +304,7 @@ function exchangeOf(
     sent,
     headers: req.headers,
     emit: (event) => void dispatcher.emit(app, event),
+    subscribe: (subscription) =>
+      void store.upsertSubscription({ ...subscription, app: APP, dynamic: true }).catch(() => {}),
   };
 }

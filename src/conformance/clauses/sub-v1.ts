@@ -112,6 +112,7 @@ export const SUB_V1_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     checks: ['sub-09-v1-filter'],
+    faults: ['refused-filter-made-anyway'],
   },
   {
     id: 'SUB-09.refused-as-invalid-parameter',

@@ -233,6 +233,15 @@ describe('the clause map', () => {
     if (unnamed.length) console.log(`named by no clause: ${unnamed.join(', ')}`);
   });
 
+  // The catalogue per clause (#32): a clause a check judges is broken by a fault or a faulty
+  // receiver the suite's own tests prove it catches, so a check that judges nothing fails them.
+  it('names a fault for every clause a check judges', () => {
+    const withoutFault = CLAUSES.filter(
+      (c) => !c.unjudged && !c.faults?.length && !c.receiverFaults?.length,
+    ).map((c) => c.id);
+    expect(withoutFault).toEqual([]);
+  });
+
   it('holds to the requirements, checks, faults, readings and gates it names', () => {
     expect(clauseProblems(CLAUSES, FACTS)).toEqual([]);
   });

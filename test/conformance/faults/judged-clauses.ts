@@ -341,4 +341,18 @@ export const JUDGED_CLAUSE_FAULTS: Fault[] = [
         a.status === 410 ? { ...a, status: 200, body: { ok: true, webhooks: [] } } : a,
     }),
   },
+  {
+    // SUB-09.rejected-makes-nothing: a refused v1 filter is answered 400, yet its subscription is
+    // made without the filter.
+    id: 'refused-filter-made-anyway',
+    requirement: 'SUB-09',
+    hooks: () =>
+      onPath('/v1/webhook.subscribe', (a, e) => {
+        const sent = sentFields(e) as { event?: unknown; url?: unknown; filter?: unknown };
+        if (a.status !== 400 || sent.filter === undefined || typeof sent.url !== 'string')
+          return undefined;
+        e.subscribe({ generation: 'v1', event: String(sent.event), url: sent.url, filter: null });
+        return undefined;
+      }),
+  },
 ];
