@@ -100,6 +100,23 @@ export interface RunScope {
 }
 
 /**
+ * Differences of an answer from its document that one check judges for every answer (#32): a
+ * check that merely met one says so in a note, and only the check of its rule fails, so one
+ * missing header is reported once, under the clause it breaks.
+ */
+const JUDGED_ELSEWHERE: ReadonlyMap<string, { requirement: string; check: string }> = new Map([
+  ['header Service-Version', { requirement: 'VER-03', check: 'ver-03-version-header' }],
+]);
+
+/** The note for a difference another check judges, or undefined where this check judges it. */
+function judgedElsewhere(shape: Diagnostic, requirements: readonly string[]): string | undefined {
+  if (shape.rule !== 'missing_header' || !shape.location) return undefined;
+  const judge = JUDGED_ELSEWHERE.get(shape.location);
+  if (!judge || requirements.includes(judge.requirement)) return undefined;
+  return `an answer lacked ${shape.location.replace('header ', '')}: ${judge.requirement}'s finding, judged by ${judge.check}, not this check's`;
+}
+
+/**
  * What one check found: what it reported, and how the answers it got differ from their documents.
  */
 export interface Found {
@@ -127,13 +144,19 @@ export function createContext(
   const judge = (request: JudgedRequest, { status, headers = {}, body }: HttpAnswer) => {
     const { path, method, version: asked = version } = request;
     recordAnswer({ path, method, version: asked }, { status, headers });
-    for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked))
+    for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked)) {
+      const elsewhere = judgedElsewhere(shape, requirements);
+      if (elsewhere) {
+        context.note(elsewhere);
+        continue;
+      }
       found.shapes.push({
         ...shape,
         requirement,
         version,
         message: `${method.toUpperCase()} ${path}: ${shape.message}`,
       });
+    }
   };
   const context: CheckContext = {
     profile,
