@@ -1,46 +1,61 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/conformance/checks/index.ts';
-import type { CheckResult } from '../../../src/conformance/run/check-result.ts';
 import { runConformance } from '../../../src/conformance/runner.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
 import { FAULTS } from '../fault-catalogue.ts';
 import { startReferenceWithFaults } from '../fault-injection.ts';
 
-// #32, a fault reported where it is: answers without Service-Version (VER-03) fail the check of
-// VER-03 alone; the checks that merely met them pass and say so.
-const NOTE = /lacked Service-Version: VER-03's finding, judged by ver-03-version-header/;
-const ROWS: Array<[check: string, status: CheckResult['status'], noted: boolean]> = [
-  ['ver-03-version-header', 'failed', false],
-  ['auth-01-missing-credential', 'passed', true],
-  ['auth-02-token-errors', 'passed', true],
+// #32, a fault reported where it is: the check of the rule a fault breaks fails; the checks that
+// merely met it pass and say so in a note.
+const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
+const CASES: Array<{ fault: string; fails: string; notes: string; note: RegExp }> = [
+  {
+    fault: 'no-version-on-errors',
+    fails: 'ver-03-version-header',
+    notes: 'auth-02-token-errors',
+    note: /lacked Service-Version: VER-03's finding, judged by ver-03-version-header/,
+  },
+  {
+    fault: 'no-version-on-errors',
+    fails: 'ver-03-version-header',
+    notes: 'auth-01-missing-credential',
+    note: /lacked Service-Version: VER-03's finding/,
+  },
+  {
+    fault: 'new-id-per-attempt',
+    fails: 'dlv-04-webhook-id',
+    notes: 'dlv-06-attempts',
+    note: /retries came each under a webhook-id of its own \(DLV-04's finding/,
+  },
 ];
 
-let results: CheckResult[] = [];
-let dataDir = '';
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'service-elsewhere-'));
-  const fault = FAULTS.find((f) => f.id === 'no-version-on-errors')!;
-  const server = await startReferenceWithFaults(fault.hooks(), { dataDir });
-  try {
-    const checks = CHECKS.filter(([id]) => ROWS.some(([check]) => check === id));
-    const profile = profileOf(server.url, server.workspace);
-    results = await runConformance(profile, loadVersionRegistry().latest, { checks });
-  } finally {
-    await server.close();
-  }
-});
-
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-describe('a missing Service-Version, met by several checks', () => {
-  it.each(ROWS)('%s is %s, noting it met the finding: %s', (check, status, noted) => {
-    const result = results.find((r) => r.check === check)!;
-    expect(result.status).toBe(status);
-    expect((result.notes ?? []).some((n) => NOTE.test(n))).toBe(noted);
-  });
+describe('a fault met by several checks', () => {
+  it.concurrent.each(CASES)(
+    '$fault fails $fails alone; $notes notes it',
+    async ({ fault, fails, notes, note }) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'service-elsewhere-'));
+      const hooks = FAULTS.find((f) => f.id === fault)!.hooks();
+      const server = await startReferenceWithFaults(hooks, { dataDir, timeScale: SCALE });
+      try {
+        const options = { timeScale: SCALE, triggerEvents: true, allowLocalDestinations: true };
+        const checks = CHECKS.filter(([id]) => id === fails || id === notes);
+        const results = await runConformance(
+          profileOf(server.url, server.workspace, options),
+          loadVersionRegistry().latest,
+          { checks },
+        );
+        const of = (id: string) => results.find((r) => r.check === id)!;
+        expect([of(fails).status, of(notes).status]).toEqual(['failed', 'passed']);
+        expect(of(notes).notes?.some((n) => note.test(n))).toBe(true);
+      } finally {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
