@@ -71,10 +71,10 @@ export const dlv06Attempts: Check = {
         // Past the longest wait, so a fifth attempt or a retry of a 4xx would have come.
         await sleep(waitMs(context, 300) + 500);
         const stalled = lag.stop();
+        const renamed = renamedRetries(hooks.map((hook) => own(hook)));
+        if (renamed) return context.note(renamed);
         hooks.forEach((hook, i) => {
           const [name, , wanted, reading] = cases[i]!;
-          const renamed = renamedRetries(own(hook));
-          if (renamed) return context.note(`the receiver answering ${name}: ${renamed}`);
           // DLV-06 counts the attempts of one delivery: its retries share its webhook-id (DLV-04);
           // another delivery of the event (another webhook-id) is not a retry of this one.
           for (const delivery of byWebhookId(own(hook))) {
@@ -139,13 +139,15 @@ const leastAttempts = (received: readonly Received[]) => {
 };
 
 /**
- * Why the attempts of `received` cannot be counted per delivery, where retries came under new
- * webhook-ids: two or more ids each holding a single retry and no first attempt. That is DLV-04's
- * finding (dlv-04-webhook-id judges it), not a count of attempts; one such id alone may be a second
- * delivery whose first attempt was lost, so it is counted as it is.
+ * Why no delivery's attempts can be counted, where retries came under new webhook-ids: two or
+ * more ids, over the check's receivers, each holding a single retry and no first attempt. That is
+ * DLV-04's finding (dlv-04-webhook-id judges it), not a count of attempts; one such id alone may
+ * be a second delivery whose first attempt was lost, so it is counted as it is.
  */
-function renamedRetries(received: readonly Received[]): string | undefined {
-  const lone = byWebhookId(received).filter((d) => d.length === 1 && retryNumber(d[0]!) > 0);
+function renamedRetries(receivers: ReadonlyArray<readonly Received[]>): string | undefined {
+  const lone = receivers
+    .flatMap((received) => byWebhookId(received))
+    .filter((d) => d.length === 1 && retryNumber(d[0]!) > 0);
   if (lone.length < 2) return undefined;
   return `${lone.length} retries came each under a webhook-id of its own (DLV-04's finding, judged by dlv-04-webhook-id), so the attempts of one delivery could not be counted`;
 }
