@@ -5,7 +5,7 @@ import type { CheckContext } from '../run/context.js';
 export type HealthEntry = Record<string, unknown>;
 
 /** How long an outcome may take to show in the list after its attempt was answered. */
-export const HEALTH_PATIENCE_MS = 5000;
+const HEALTH_PATIENCE_MS = 5000;
 
 /** The v1 list's entry of subscription `id`; empty when it is not listed. */
 export async function listEntry(
