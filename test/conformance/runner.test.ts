@@ -78,9 +78,9 @@ describe('conformance against an implementation that gets everything wrong', () 
         ephemeralStream: `${wrong.url}/stream?user={user}`,
       };
       const results = await runConformance(profile, '2026-08-25');
-      // A code's single use cannot be tried where no code is ever issued, nor a grant's
-      // subscription be made: those checks say so (authorize-redirect is the one that fails for it).
-      const unexercised = ['auth-05-code-single-use', 'dlv-03-signature-by-app'];
+      // A code's single use cannot be tried where no code is ever issued: the check says so
+      // (authorize-redirect is the one that fails for it).
+      const unexercised = ['auth-05-code-single-use'];
       const applicable = results.filter(
         (r) => r.status !== 'not_applicable' && !unexercised.includes(r.check),
       );

@@ -102,7 +102,7 @@ export const dlv06Attempts: Check = {
               unsure = {
                 skip: 'not_testable',
                 rerun: true,
-                reason: `the ${name} answer was retried beyond its count as a transport failure: the implementation got no answer from the suite's receiver in time (the suite's process stalled ${Math.round(stalled)} ms meanwhile), so whether it retries a ${name} cannot be judged`,
+                reason: `the ${name} answer was retried as a transport failure beyond its count: the implementation got no answer from the suite's receiver in time (the suite's process stalled ${Math.round(stalled)} ms meanwhile), so whether it retries a ${name} cannot be judged`,
               };
               continue;
             }
