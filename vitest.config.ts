@@ -13,6 +13,8 @@ const UNDER_LOAD = [
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryLineReporter()],
+    // dist/ compiled from the sources as they are, once per run (fresh-dist.ts).
+    globalSetup: ['test/support/fresh-dist.ts'],
     // The drift test runs the bundler, which spawns one process per document.
     testTimeout: 60_000,
     // Most test files wait on loopback servers and timers rather than compute, so one worker per
