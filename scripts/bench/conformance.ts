@@ -14,7 +14,7 @@ import { own } from './owned-child.ts';
 // version at once, without --full-schedule; the baseline is the longest single check of the same
 // run (HEALTH-03/04's day of failures at its scale, or DLV-08's real 3-second answer window),
 // which no scheduling of the checks can beat.
-const TARGET_RATIO = 5;
+const TARGET_RATIO = 3;
 // Shards side by side (`--shard k/3`) against one server, as a CI matrix sharing one deployment
 // runs them, but on this machine's cores: at most this much longer in all than one run.
 const TARGET_SHARDS_RATIO = 1.3;

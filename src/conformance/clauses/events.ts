@@ -24,7 +24,6 @@ const MEETING_ENDED = [
   'dlv-07-waits',
   'dlv-09-after-last-attempt',
   'health-01-02-streak',
-  'health-01-streak-span',
   'sub-09-v1-has-video',
 ];
 
@@ -74,7 +73,7 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string, string, Judged]> = [
     'v1',
     'onair.event.created',
     V1_SHAPE,
-    { ...EVERY_EVENT(), deliveredBy: ['sub-09-v1-on-air-filters'] },
+    { ...EVERY_EVENT(), deliveredBy: ['sub-09-v1-on-air-filters', 'health-01-streak-span'] },
   ],
   ['v1', 'onair.event.updated', V1_SHAPE, EVERY_EVENT()],
   ['v1', 'onair.event.canceled', V1_SHAPE, EVERY_EVENT()],
