@@ -9,6 +9,7 @@ import { runPooled } from './run/check-pool.js';
 import { CHECKS } from './checks/index.js';
 import { type Found, type RunScope, createContext } from './run/context.js';
 import type { Profile } from './profile/profile.js';
+import { waitCalm } from './timing/timing-quiet.js';
 import { lifecycleOf } from './profile/profile-facts.js';
 import { type Receiver, startReceiver } from './callback/receiver.js';
 import { checkUnitsOf } from './shard/check-units.js';
@@ -125,7 +126,10 @@ function startOrder(check: Check): number {
 }
 
 /** How many times a check whose measurement the suite's own process disturbed runs again. */
-const RERUNS = 2;
+const RERUNS = 4;
+/** Before each, how long the suite's loop must run without a stall, and how long to wait for it. */
+const CALM_MS = 250;
+const CALM_WAIT_MS = 3000;
 
 async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckResult> {
   const [id, check] = entry;
@@ -145,8 +149,11 @@ async function runCheck(entry: RegisteredCheck, scope: RunScope): Promise<CheckR
   let { skip, found } = await attempt(entry, scope);
   // A measurement the suite's own stalls left unsure says nothing of the implementation: measure
   // again (Skip.rerun).
-  for (let rerun = 0; rerun < RERUNS && skip?.rerun && found.findings.length === 0; rerun += 1)
+  for (let rerun = 0; rerun < RERUNS && skip?.rerun && found.findings.length === 0; rerun += 1) {
+    // Into the same load it would be disturbed again: once the loop has calmed, if it does.
+    await waitCalm(CALM_MS, CALM_WAIT_MS);
     ({ skip, found } = await attempt(entry, scope));
+  }
   const durationMs = Math.round(performance.now() - begun);
   const base = {
     check: id,

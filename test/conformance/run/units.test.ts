@@ -83,6 +83,7 @@ describe("the stalls of the suite's loop", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     lag.stop();
     expect(lag.within(from - 5, to + 15)).toBeGreaterThan(50);
-    expect(lag.within(to + 20, to + 25)).toBe(0);
+    // A busy machine may stall the loop there too, but never for the 80 ms stall before it.
+    expect(lag.within(to + 20, to + 25)).toBeLessThan(50);
   });
 });
