@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { PassedRequest } from '../../src/http/front.ts';
 import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts';
+import { retriedAsServerErrors } from './faults/answers.ts';
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { ERROR_ROW_FAULTS } from './faults/error-rows.ts';
@@ -1050,12 +1051,7 @@ export const FAULTS: Fault[] = [
     // DLV-06: a 4xx other than 429 is retried as if it were a server error.
     id: 'client-errors-retried',
     requirement: 'DLV-06',
-    hooks: () => ({
-      outcome: (o) =>
-        o.kind === 'rejected' && o.status >= 400 && o.status < 500
-          ? { kind: 'retryable', reason: 'http_5xx', status: o.status }
-          : o,
-    }),
+    hooks: () => retriedAsServerErrors(400, 500),
   },
   {
     id: 'every-wait-a-second',

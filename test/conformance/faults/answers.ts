@@ -36,3 +36,23 @@ export const postTaken = (picks: (sent: Record<string, any>) => boolean): FaultH
     const taken = { ok: true, chatId: sent.chatId, timestamp: Date.now() * 1000 };
     return { ...a, status: 200, body: taken };
   });
+
+/** An entry of a v1 list answer, as faults change it. */
+export type ListEntry = Record<string, unknown> & { id?: unknown; url?: unknown };
+
+/** An answer hook that changes the entries of every v1 list answered. */
+export const listed =
+  (change: (entries: ListEntry[]) => ListEntry[]): NonNullable<FaultHooks['answer']> =>
+  (a, e) => {
+    const entries = (a.body as { webhooks?: ListEntry[] } | undefined)?.webhooks;
+    if (e.path !== '/v1/webhook.list' || !Array.isArray(entries)) return a;
+    return { ...a, body: { ...(a.body as object), webhooks: change(entries) } };
+  };
+
+/** Attempts the sender would fail at once for a status in `[low, high)`, retried as a 5xx is. */
+export const retriedAsServerErrors = (low: number, high: number): FaultHooks => ({
+  outcome: (o) =>
+    o.kind === 'rejected' && o.status >= low && o.status < high
+      ? { kind: 'retryable', reason: 'http_5xx', status: o.status }
+      : o,
+});

@@ -7,7 +7,14 @@ import type { Fault } from '../fault-catalogue.ts';
 import type { FaultHooks } from '../fault-injection.ts';
 import { fromGate } from '../fault-versions.ts';
 import { EVENT_TRIGGER } from '../../../src/reference/event-trigger.ts';
-import { bodyOf, onPath, sentFields } from './answers.ts';
+import {
+  type ListEntry,
+  bodyOf,
+  listed,
+  onPath,
+  retriedAsServerErrors,
+  sentFields,
+} from './answers.ts';
 import { resigned } from './resigned.ts';
 
 /** The one verifier the PKCE faults swap in, and its S256 challenge (RFC 7636 §4.2). */
@@ -146,12 +153,7 @@ export const JUDGED_CLAUSE_FAULTS: Fault[] = [
     // DLV-06.redirect-not-followed: a 3xx is retried, as a server error is.
     id: 'redirects-retried',
     requirement: 'DLV-06',
-    hooks: () => ({
-      outcome: (o) =>
-        o.kind === 'rejected' && o.status >= 300 && o.status < 400
-          ? { kind: 'retryable', reason: 'http_5xx', status: o.status }
-          : o,
-    }),
+    hooks: () => retriedAsServerErrors(300, 400),
   },
   {
     // DLV-08.reason-transport: a late answer's retry gives 5xx as its reason.
@@ -277,22 +279,18 @@ export const JUDGED_CLAUSE_FAULTS: Fault[] = [
     id: 'unsubscribed-still-listed',
     requirement: 'SUB-07',
     hooks: () => {
-      const seen = new Map<string, Record<string, unknown>>();
+      const seen = new Map<string, ListEntry>();
       const removed = new Set<string>();
+      const keepRemoved = listed((entries) => {
+        for (const w of entries) seen.set(String(w.id), w);
+        const kept = [...removed].filter((id) => seen.has(id) && !entries.some((w) => w.id === id));
+        return [...entries, ...kept.map((id) => seen.get(id)!)];
+      });
       return {
         answer: (a, e) => {
           if (e.path === '/v1/webhook.unsubscribe' && a.status < 300)
             removed.add(String(sentFields(e).id));
-          if (e.path !== '/v1/webhook.list') return a;
-          const listed = (bodyOf(a).webhooks ?? []) as Array<Record<string, unknown>>;
-          for (const w of listed) seen.set(String(w.id), w);
-          const kept = [...removed].filter(
-            (id) => seen.has(id) && !listed.some((w) => w.id === id),
-          );
-          return {
-            ...a,
-            body: { ...bodyOf(a), webhooks: [...listed, ...kept.map((id) => seen.get(id)!)] },
-          };
+          return keepRemoved(a, e);
         },
       };
     },

@@ -1,19 +1,8 @@
 import type { Fault } from '../fault-catalogue.ts';
-import type { FaultHooks } from '../fault-injection.ts';
 import { beforeGate } from '../fault-versions.ts';
 import { resigned } from './resigned.ts';
+import { listed } from './answers.ts';
 import { subscribedByUrl } from './subscribed.ts';
-
-type ListEntry = Record<string, unknown> & { url?: unknown };
-
-/** An answer hook that changes the entries of every v1 list answered. */
-const listed =
-  (change: (entries: ListEntry[]) => ListEntry[]): NonNullable<FaultHooks['answer']> =>
-  (a, e) => {
-    const entries = (a.body as { webhooks?: ListEntry[] } | undefined)?.webhooks;
-    if (e.path !== '/v1/webhook.list' || !Array.isArray(entries)) return a;
-    return { ...a, body: { ...(a.body as object), webhooks: change(entries) } };
-  };
 
 /**
  * Faults of stated delivery behaviour the catalogue had none for: each changes one thing an
