@@ -42,8 +42,9 @@ export const APP = 'app_acme';
 
 /**
  * The seeded workspace: the app `app_acme` with an API key pinned to each dated version (VER-02),
- * one without a pin, one without scopes, one with chat:send_message alone, a revoked one, a personal access token, its signing secret,
- * one static subscription, and a confidential and a public OAuth client.
+ * one without a pin, one without scopes, one with chat:send_message alone, a revoked one, a
+ * personal access token, its signing secret, one static subscription, and a confidential and a
+ * public OAuth client.
  */
 export function seedWorkspace(registry: VersionRegistry = loadVersionRegistry()): Workspace {
   const tokens: Record<string, ReferenceToken> = {};

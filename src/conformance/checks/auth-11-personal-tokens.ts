@@ -1,7 +1,14 @@
 import type { Check } from '../run/check.js';
 import { V0_ACCESS_REFUSALS } from './sub-06-v0-organization-only.js';
 import type { CheckContext } from '../run/context.js';
-import { CHAT_SCOPES, OWNER_CHATS, describePost, noPost, ownerPost } from '../run/needs.js';
+import {
+  CHAT_SCOPES,
+  OWNER_CHATS,
+  describePost,
+  noPost,
+  ownerPost,
+  postCall,
+} from '../run/needs.js';
 import { type Case, tableCheck } from '../run/table-check.js';
 
 /**
@@ -60,13 +67,7 @@ function ownerPosts(
     return [];
   }
   const where = describePost(profile, to);
-  const post = (extra: Record<string, unknown>) => ({
-    path: '/v1/chat.postEphemeral',
-    method: 'POST' as const,
-    token,
-    version,
-    json: { chatId: to.chatId, userId: to.userId, text: 'personal', ...extra },
-  });
+  const post = (extra: Record<string, unknown>) => postCall(token, version, to, 'personal', extra);
   return [
     { name: `a post as the owner to ${where}`, call: post({}), expect: { status: 200 } },
     {

@@ -3,7 +3,7 @@ import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import { CLIENT_ERROR, expectAnswer } from '../run/expect-answer.js';
 import { findSubscription } from '../reach/find-subscription.js';
-import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost } from '../run/needs.js';
+import { CHAT_SCOPES, OPEN_CHATS, describePost, noPost, openPost, postCall } from '../run/needs.js';
 import type { Profile } from '../profile/profile.js';
 
 type Credential = Profile['credentials'][number];
@@ -39,7 +39,7 @@ export const auth13Scopes: Check = {
   },
 };
 
-/** A live organization credential that has none of `scopes`, and every one of `with`. */
+/** A live organization credential that has none of `scopes`, and every one of `holding`. */
 function lacking(
   { profile }: CheckContext,
   scopes: readonly string[],
@@ -87,13 +87,7 @@ async function postWithoutChatScope(context: CheckContext): Promise<boolean> {
     );
     return false;
   }
-  const answer = await context.call({
-    path: '/v1/chat.postEphemeral',
-    method: 'POST',
-    token,
-    version: context.version,
-    json: { chatId: to.chatId, userId: to.userId, text: 'no scope' },
-  });
+  const answer = await context.call(postCall(token, context.version, to, 'no scope'));
   const name = `postEphemeral without chat:write or chat:send_message to ${describePost(context.profile, to)}`;
   expectAnswer(context, name, answer, { status: 403 });
   return true;
@@ -119,13 +113,7 @@ async function postWithEachChatScope(context: CheckContext): Promise<boolean> {
       );
       continue;
     }
-    const answer = await context.call({
-      path: '/v1/chat.postEphemeral',
-      method: 'POST',
-      token: alone.token,
-      version: context.version,
-      json: { chatId: to.chatId, userId: to.userId, text: scope },
-    });
+    const answer = await context.call(postCall(alone.token, context.version, to, scope));
     const name = `postEphemeral with ${scope} alone to ${describePost(context.profile, to)}`;
     expectAnswer(context, name, answer, { status: 200 });
     posted = true;

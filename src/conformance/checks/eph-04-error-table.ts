@@ -13,6 +13,7 @@ import {
   openPost,
   ownerPost,
   people,
+  postCall,
 } from '../run/needs.js';
 import { type Case, tableCheck } from '../run/table-check.js';
 
@@ -47,7 +48,7 @@ export const eph04ErrorTable: Check = tableCheck({
       if (to)
         cases.push({
           name: `${name}: ${describePost(context.profile, to)}`,
-          call: ephemeralPost(token, context.version, to),
+          call: postCall(token, context.version, to, 'EPH-04'),
           expect,
         });
       else context.note(`${name} went untested: ${wanted}`);
@@ -144,7 +145,7 @@ function credentialCases(context: CheckContext): Case[] {
   if (scopeless && open)
     cases.push({
       name: `a credential without chat:write or chat:send_message: ${describePost(profile, open)}`,
-      call: ephemeralPost(scopeless.token, version, open),
+      call: postCall(scopeless.token, version, open, 'EPH-04'),
       expect: { status: 403 },
     });
   else
@@ -156,7 +157,7 @@ function credentialCases(context: CheckContext): Case[] {
   if (personal && owned)
     cases.push({
       name: `a personal token sending sender: ${describePost(profile, owned)}`,
-      call: ephemeralPost(personal.token, version, owned, { sender: { id: 'helper' } }),
+      call: postCall(personal.token, version, owned, 'EPH-04', { sender: { id: 'helper' } }),
       expect: { status: 400, error: 'access_mode_not_supported' },
     });
   else
@@ -165,17 +166,3 @@ function credentialCases(context: CheckContext): Case[] {
     );
   return cases;
 }
-
-/** A post to `to` with `token`, at the check's version. */
-const ephemeralPost = (
-  token: string,
-  version: string,
-  { chatId, userId }: Post,
-  extra: Record<string, unknown> = {},
-) => ({
-  path: '/v1/chat.postEphemeral',
-  method: 'POST' as const,
-  token,
-  version,
-  json: { chatId, userId, text: 'EPH-04', ...extra },
-});

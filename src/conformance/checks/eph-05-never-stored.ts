@@ -26,8 +26,8 @@ import { waitUndisturbed } from '../timing/timing-quiet.js';
 
 /**
  * EPH-05: an ephemeral message reaches the recipient's connected client live, once (at most once),
- * and is never a `chat.message` event. (That it is not in history or search cannot be asked: the contract has no
- * read of either.) The client connects as the recipient: with the profile's credential whose `user`
+ * and is never a `chat.message` event. (That it is not in history or search cannot be asked: the
+ * contract has no read of either.) The client connects as the recipient: with the profile's credential whose `user`
  * is the recipient, if it lists one; a stream that refuses the suite's client makes the check not
  * testable, not failed, since the stream is the implementation's own and outside the contract. The
  * recipient and the chat are ones the profile declares members of one chat with the app, a person

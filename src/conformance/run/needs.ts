@@ -142,3 +142,20 @@ export function ownerPost(profile: Profile, owner: string): Post | undefined {
   const recipients = [...people(profile).filter((u) => u !== owner), owner];
   return findPost(profile, { chats: OWNER_CHATS, poster: owner, recipients });
 }
+
+/** The postEphemeral call for `to` with `token` at `version`, its text and any more fields. */
+export function postCall(
+  token: string,
+  version: string,
+  { chatId, userId }: Post,
+  text: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    path: '/v1/chat.postEphemeral',
+    method: 'POST' as const,
+    token,
+    version,
+    json: { chatId, userId, text, ...extra },
+  };
+}
