@@ -68,6 +68,7 @@ function withEntry(text: string, latest: string, date: string): string {
     '    breaking: false',
     '    changes: []',
     '    gates: []',
+    '    instructions: []',
     '',
   ].join('\n');
   return `${text.replace(`latest: '${latest}'`, `latest: '${date}'`).trimEnd()}\n${entry}`;

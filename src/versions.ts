@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { VersionGateId } from '../generated/types/index.js';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './project-root.js';
+import type { ShapeInstruction } from './version-changes/shape-instruction.js';
 
 export type VersionStatus = 'supported' | 'deprecated' | 'sunset';
 
@@ -20,6 +21,8 @@ export interface VersionEntry {
   changes: VersionChange[];
   /** The behaviour this version introduced, by name: it holds from this version on. */
   gates: VersionGate[];
+  /** The shape changes this version made, as data every consumer derives from (src/version-changes/). */
+  instructions?: ShapeInstruction[];
 }
 
 /** A behaviour a version introduced, as `since(version, id)` asks about it. */
@@ -86,6 +89,11 @@ function indexOf(from: VersionRegistry): RegistryIndex {
   });
   if (Object.isFrozen(from)) indexes.set(from, index);
   return index;
+}
+
+/** The place of `version` in `from`, oldest first; -1 for a version it does not list. */
+export function versionPlace(version: string, from = loadVersionRegistry()): number {
+  return indexOf(from).places.get(version) ?? -1;
 }
 
 /** The place in `from` of the version that introduced `gate`; throws for a gate it does not hold. */

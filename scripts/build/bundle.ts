@@ -7,6 +7,9 @@ import { runBin } from '../run-command.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
 import { deriveSupportedVersions } from './derived-examples.ts';
 import { pinApiVersion } from './pin-api-version.ts';
+import { applyDeclaredShapes } from './declared-shapes.ts';
+import { type VersionRegistry, listVersions } from '../../src/versions.ts';
+import { declaredChanges, holdsAt } from '../../src/version-changes/instruction.ts';
 
 /**
  * Bundles every API of redocly.yaml into self-contained OpenAPI 3.1 JSON under `<outDir>/openapi/`.
@@ -19,12 +22,11 @@ export async function bundleDocuments(
   await rm(join(outDir, 'openapi'), { recursive: true, force: true });
   const scratch = await mkdtemp(join(tmpdir(), 'service-contract-bundle-'));
   // The registry step wrote it beside: examples that list the versions take them from it.
-  const registry = JSON.parse(await readFile(join(outDir, 'versions.json'), 'utf8')) as {
-    versions: Array<{ version: string }>;
-  };
-  const versions = registry.versions.map((v) => v.version);
+  const registry = JSON.parse(
+    await readFile(join(outDir, 'versions.json'), 'utf8'),
+  ) as VersionRegistry;
   try {
-    await Promise.all(apis.map((api) => bundleOne(api, outDir, scratch, versions)));
+    await Promise.all(apis.map((api) => bundleOne(api, outDir, scratch, registry)));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -34,7 +36,7 @@ async function bundleOne(
   api: ApiDocument,
   outDir: string,
   scratch: string,
-  versions: readonly string[],
+  registry: VersionRegistry,
 ): Promise<void> {
   const raw = join(scratch, `${api.name}.json`);
   const result = await runBin('redocly', [
@@ -53,7 +55,12 @@ async function bundleOne(
   if (result.code !== 0) throw new Error(`redocly bundle ${api.name} failed:\n${result.output}`);
   const document = JSON.parse(await readFile(raw, 'utf8')) as OpenApiDocument;
   pinApiVersion(document);
-  deriveSupportedVersions(document, versions);
+  deriveSupportedVersions(document, listVersions(registry));
+  if (api.version)
+    applyDeclaredShapes(
+      document,
+      declaredChanges(registry).filter((change) => holdsAt(change, api.version!, registry)),
+    );
   const target = join(outDir, api.bundle);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(

@@ -1,3 +1,5 @@
+import { instructionProblems } from './instruction-problems.ts';
+
 /** The scaffold's summary (scripts/version-new.ts): a version that still says it was not written. */
 const PLACEHOLDER =
   /^What changed against \d{4}-\d{2}-\d{2}, as the specification's history says\.$/;
@@ -42,5 +44,6 @@ function versionProblems(entry: Entry, isBaseline: boolean): string[] {
     if (!isText(gate?.summary))
       problems.push(`${name}: no \`summary\`, a sentence for the changelog`);
   });
+  problems.push(...instructionProblems(entry.instructions));
   return problems;
 }

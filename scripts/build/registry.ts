@@ -16,10 +16,35 @@ export async function generateRegistry(generatedDir: string): Promise<void> {
   const problems = registryProblems(registry);
   if (problems.length)
     throw new Error(`openapi/versions.yaml:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  withInstructedChanges(registry as { versions: Entry[] });
   // The first step of a build from the sources alone, where generated/ does not exist yet.
   await mkdir(generatedDir, { recursive: true });
   await writeFile(
     join(generatedDir, 'versions.json'),
     `${JSON.stringify({ 'x-generated': GENERATED_HEADER, ...registry }, null, 2)}\n`,
   );
+}
+
+type Entry = {
+  changes: Array<{ path?: string; webhook?: string; requirements: string[] }>;
+  instructions?: Array<{ path?: string; webhook?: string; requirements: string[] }>;
+};
+
+/**
+ * Each instruction's target joins its version's `changes` (the path items and webhooks whose
+ * document differs from the previous version's), with the instruction's requirements: declared
+ * once, in the instruction.
+ */
+function withInstructedChanges(registry: { versions: Entry[] }): void {
+  for (const entry of registry.versions) {
+    entry.changes ??= [];
+    for (const { path, webhook, requirements } of entry.instructions ?? []) {
+      const same = entry.changes.find((c) => c.path === path && c.webhook === webhook);
+      if (same) same.requirements = [...new Set([...same.requirements, ...requirements])];
+      else
+        entry.changes.push(
+          path !== undefined ? { path, requirements } : { webhook: webhook!, requirements },
+        );
+    }
+  }
 }

@@ -7,6 +7,7 @@ import { webhookValidators } from '../webhooks/validators.js';
 import { type VerifyFailure, rejection } from '../webhooks/verify.js';
 import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
 import { mentionFindings } from './mention-findings.js';
+import { payloadShapeDiagnostics } from '../version-changes/payload-diagnostics.js';
 
 /** What `listen` found in one delivery. */
 export interface DeliveryReport {
@@ -94,6 +95,8 @@ export function inspectDelivery(
   const event = named.candidates ? undefined : parsed.ok ? parsed.event : named.event;
   // VER-10: message text renders mentions in the grammar of the version it was sent for.
   if (event !== undefined) diagnostics.push(...mentionFindings(version, event, payload));
+  // The shape changes the version declares (openapi/versions.yaml, `instructions`).
+  if (event !== undefined) diagnostics.push(...payloadShapeDiagnostics(version, event, payload));
   return {
     ...(event !== undefined && { event }),
     ...(named.candidates && { candidates: named.candidates }),

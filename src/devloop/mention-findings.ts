@@ -1,6 +1,7 @@
 import { type Diagnostic, diagnostic } from '../diagnostic.js';
 import { type MentionGrammar, mentionGrammar } from '../samples/mention-grammar.js';
 import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
+import { nameAt } from '../version-changes/apply.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -41,7 +42,9 @@ export function mentionFindings(
   const grammar = mentionGrammar(version, event);
   if (!grammar) return [];
   const enveloped = isEnveloped(version);
-  const text = ownField(enveloped ? ownField(payload, 'data') : payload, 'text');
+  // The message text's name at this version (a declared rename may have moved it).
+  const field = nameAt({ webhook: event }, version, 'text');
+  const text = ownField(enveloped ? ownField(payload, 'data') : payload, field);
   if (typeof text !== 'string') return [];
   const other: MentionGrammar = grammar === 'legacy' ? 'subteam' : 'legacy';
   const named = new Set<string>();
@@ -57,7 +60,7 @@ export function mentionFindings(
       `the text mentions ${[...named].join(', ')} in the ${other} grammar; at ${version} groups render as ${wanted.group} and broadcast as ${wanted.broadcast} (people stay <@uuid>)`,
       {
         requirement: 'VER-10',
-        location: enveloped ? 'payload/data/text' : 'payload/text',
+        location: enveloped ? `payload/data/${field}` : `payload/${field}`,
         version,
         expected: `groups as ${wanted.group}, broadcast as ${wanted.broadcast}`,
         actual: [...named],

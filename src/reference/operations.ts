@@ -5,6 +5,7 @@ import { ownEntry } from '../http/front-config.js';
 import { internalError } from '../http/internal-error.js';
 import type { ReferenceToken } from './fixtures.js';
 import type { Handler, HandlerContext } from './handlers/handler.js';
+import { toVersion } from '../version-changes/apply.js';
 
 /** A request the front passed, with the headers it decided (the version's, VER-03). */
 interface Passed {
@@ -32,10 +33,25 @@ export function createOperations(
     const answer = await handler({ ...context, request, app }).catch((error: unknown) =>
       internalError('reference', req, error, request.generation, {}),
     );
-    return { status: answer.status, headers: { ...headers, ...answer.headers }, body: answer.body };
+    return {
+      status: answer.status,
+      headers: { ...headers, ...answer.headers },
+      body: inVersion(request, answer),
+    };
   };
 }
 
 function notImplemented(generation: PassedRequest['generation']) {
   return generation === 'v0' ? { code: 'not_implemented' } : { error: 'not_implemented' };
+}
+
+/**
+ * A v1 success in the shape its version declares (openapi/versions.yaml, `instructions`): the
+ * handlers write the names before any declared change.
+ */
+function inVersion(request: PassedRequest, answer: HttpAnswer): unknown {
+  const { body } = answer;
+  if (request.generation !== 'v1' || answer.status >= 300) return body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return toVersion({ path: request.path }, request.documentKey, body as Record<string, unknown>);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
 import { mentionGrammar } from './mention-grammar.js';
+import { toVersion } from '../version-changes/apply.js';
 import { MENTION_TEXT, V0_PAYLOADS, V1_DATA } from './sample-payloads.js';
 
 /** The events a receiver of `version` is sent, in the order the documents list them. */
@@ -22,12 +23,14 @@ export function payloadOf(version: WebhookVersion, event: string): Record<string
   // VER-10: message text reads in the grammar the version's document records for the event.
   const grammar = mentionGrammar(version, event);
   if (grammar && typeof data.text === 'string') data.text = MENTION_TEXT[grammar];
-  if (!isEnveloped(version)) return data;
+  // The shape changes the registry declares (openapi/versions.yaml, `instructions`).
+  const shaped = toVersion({ webhook: event }, version, data);
+  if (!isEnveloped(version)) return shaped;
   return {
     type: event,
     eventId: `evt_${randomUUID()}`,
     timestamp: new Date().toISOString(),
     apiVersion: version,
-    data,
+    data: shaped,
   };
 }

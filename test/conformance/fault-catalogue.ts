@@ -4,6 +4,7 @@ import type { WrittenAnswer } from '../support/answer-rewriter.ts';
 import type { Exchange, FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { retriedAsServerErrors } from './faults/answers.ts';
 import { BOUNDARY_FAULTS } from './faults/boundaries.ts';
+import { DECLARED_SHAPE_FAULTS } from './faults/declared-shapes.ts';
 import { DELIVERY_PAYLOAD_FAULTS } from './faults/delivery-payloads.ts';
 import { ERROR_ROW_FAULTS } from './faults/error-rows.ts';
 import { EVENT_SHAPE_FAULTS } from './faults/event-shapes.ts';
@@ -1200,6 +1201,7 @@ export const FAULTS: Fault[] = [
     hooks: () => ({ policy: { pauseAfterStreak: 0 } }),
   },
   ...DELIVERY_PAYLOAD_FAULTS,
+  ...DECLARED_SHAPE_FAULTS,
   ...EVENT_SHAPE_FAULTS,
   ...ERROR_ROW_FAULTS,
   ...STATED_ANSWER_FAULTS,

@@ -1,15 +1,7 @@
-import { V0_PAYLOADS, V1_DATA } from '../../samples/sample-payloads.js';
 import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
-import type { CheckContext } from '../run/context.js';
-import {
-  type Emission,
-  type HookOptions,
-  tooLong,
-  waitMs,
-  withHooks,
-} from '../reach/deliveries.js';
-import { type ChatName, fixtureChat } from '../reach/sample-events.js';
+import { type HookOptions, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { DEBOUNCED, emissionOf } from '../reach/event-emission.js';
 
 /**
  * The documented events, by generation, each made to happen here so that the check of their payload
@@ -40,17 +32,6 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string]> = [
   ['v0', 'onair.guest.rsvp'],
   ['v0', 'onair.guest.added'],
 ];
-
-/** The chat events, in the fixture chat the app hears them in at every version (VER-11). */
-const CHAT: Readonly<Record<string, { chat: ChatName; mentionsApp?: boolean }>> = {
-  'chat:message:channel': { chat: 'channel' },
-  'chat:message:mention': { chat: 'channel', mentionsApp: true },
-  'chat:message:reaction': { chat: 'channel' },
-  'chat.reaction': { chat: 'dm' },
-};
-
-/** Reaction events may be coalesced per message (DLV-11): they arrive after a debounce. */
-const DEBOUNCED = new Set(['chat.reaction', 'chat:message:reaction']);
 
 const ARRIVAL_MS = 5000;
 
@@ -97,20 +78,3 @@ export const dlv12EveryEvent: Check = {
     );
   },
 };
-
-/** The sample of `event`, in the fixture chat it needs; undefined (noted) when the profile has none. */
-function emissionOf(
-  context: CheckContext,
-  generation: 'v0' | 'v1',
-  event: string,
-): Emission | undefined {
-  const data = structuredClone((generation === 'v0' ? V0_PAYLOADS : V1_DATA)[event]!);
-  if (!Object.hasOwn(CHAT, event)) return { data };
-  const { chat, mentionsApp } = CHAT[event]!;
-  const fixture = fixtureChat(context.profile, chat);
-  if ('skip' in fixture) {
-    context.note(`${event} was not sent: ${fixture.reason}`);
-    return undefined;
-  }
-  return { data, context: { chatId: fixture.id, ...(mentionsApp ? { mentionsApp } : {}) } };
-}

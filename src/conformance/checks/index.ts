@@ -54,6 +54,7 @@ import { sub09V1HasVideo } from './sub-09-v1-has-video.js';
 import { sub09V1OnAirFilters } from './sub-09-v1-on-air-filters.js';
 import { sub09V1ReactionNames } from './sub-09-v1-reaction-names.js';
 import { sub10V0Codes } from './sub-10-v0-codes.js';
+import { ver01DeclaredShapes } from './ver-01-declared-shapes.js';
 import { ver02VersionResolution } from './ver-02-version-resolution.js';
 import { ver03VersionHeader } from './ver-03-version-header.js';
 import { ver04UnsupportedVersion } from './ver-04-unsupported-version.js';
@@ -73,6 +74,7 @@ import { ver15Cursor } from './ver-15-cursor.js';
  * `--only` selects, its file's name; a test holds the ids unique.
  */
 export const CHECKS: readonly RegisteredCheck[] = [
+  ['ver-01-declared-shapes', ver01DeclaredShapes],
   ['ver-02-version-resolution', ver02VersionResolution],
   ['ver-03-version-header', ver03VersionHeader],
   ['ver-04-unsupported-version', ver04UnsupportedVersion],

@@ -10,6 +10,7 @@ import { needCredential } from '../run/needs.js';
 import type { Hook, Received, Responder } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
 import { send } from '../transport/send.js';
+import { readPayload } from '../../version-changes/read-payload.js';
 
 export interface HookOptions {
   generation?: 'v0' | 'v1';
@@ -319,10 +320,14 @@ export function carries(received: Received, marker: string): boolean {
   return json !== undefined && JSON.stringify(json).includes(marker);
 }
 
-/** The JSON body of an attempt, or undefined when it is not JSON. */
+/**
+ * The JSON body of an attempt, or undefined when it is not JSON: read in the names before any
+ * declared shape change (openapi/versions.yaml, `instructions`), so a check reads one set of
+ * names at every version; ver-declared-shapes judges the declared ones.
+ */
 export function jsonOf(received: Received): any {
   try {
-    return JSON.parse(received.body);
+    return readPayload(JSON.parse(received.body));
   } catch {
     return undefined;
   }

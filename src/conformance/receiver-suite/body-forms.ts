@@ -1,4 +1,7 @@
 // receiver-suite/: the suite a webhook endpoint is tested with (conformance --receiver).
+import { nameAt } from '../../version-changes/apply.js';
+import { payloadFields, withPayloadFields } from '../../version-changes/payload-fields.js';
+import type { WebhookVersion } from '../../webhooks/versions.js';
 /**
  * Forms of one JSON payload other than compact `JSON.stringify` output, each still the same JSON
  * value: the specification (Events, Delivery 1) says a delivery has a JSON body and fixes no serialization,
@@ -41,21 +44,20 @@ function reversed(value: unknown): unknown {
 }
 
 /**
- * A copy of `payload` whose message text, bare or inside an envelope's `data`, has non-ASCII
- * characters, so that the escaped form differs from the compact one; undefined when the payload
- * has no text to change.
+ * A copy of `payload` (of `event` at `version`) whose message text, bare or inside an envelope's
+ * `data` and under the name the version gives it, has non-ASCII characters, so that the escaped
+ * form differs from the compact one; undefined when the payload has no text to change.
  */
 export function withNonAsciiText(
   payload: Record<string, unknown>,
+  version: WebhookVersion,
+  event: string,
 ): Record<string, unknown> | undefined {
-  const data = payload.data;
-  if (isRecord(data) && typeof data.text === 'string')
-    return { ...payload, data: { ...data, text: nonAscii(data.text) } };
-  if (typeof payload.text === 'string') return { ...payload, text: nonAscii(payload.text) };
-  return undefined;
+  const fields = payloadFields(version, payload);
+  const field = nameAt({ webhook: event }, version, 'text');
+  const text = fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
+  if (typeof text !== 'string') return undefined;
+  return withPayloadFields(version, payload, { ...fields, [field]: nonAscii(text) });
 }
 
 const nonAscii = (text: string) => `Grüße, café – 👋 ${text}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,6 +10,7 @@ import type { Profile } from '../profile/profile.js';
 import { readingFails } from '../profile/readings.js';
 import type { Receiver } from '../callback/receiver.js';
 import { send } from '../transport/send.js';
+import { answerShapeDiagnostics, readAnswerIn } from '../../version-changes/read-answer.js';
 
 export interface CallInput {
   /** `/v0/...`, `/v1/...`, or an OAuth path below the profile's authUrl. */
@@ -141,10 +142,16 @@ export function createContext(
   const requirement = requirements[0];
   // The request each answer came from, to show beside findings about it.
   const sent = new WeakMap<object, Exchange['request']>();
+  // The answer as it came, of an answer read in the names before a declared shape change.
+  const sentAs = new WeakMap<object, HttpAnswer>();
   const judge = (request: JudgedRequest, { status, headers = {}, body }: HttpAnswer) => {
     const { path, method, version: asked = version } = request;
     recordAnswer({ path, method, version: asked }, { status, headers });
-    for (const shape of judgeAnswer(documents, { path, method, status, headers, body }, asked)) {
+    const shapes = [
+      ...judgeAnswer(documents, { path, method, status, headers, body }, asked),
+      ...answerShapeDiagnostics(path, asked, { status, headers, body }),
+    ];
+    for (const shape of shapes) {
       const elsewhere = judgedElsewhere(shape, requirements);
       if (elsewhere) {
         context.note(elsewhere);
@@ -152,7 +159,8 @@ export function createContext(
       }
       found.shapes.push({
         ...shape,
-        requirement,
+        // A declared shape change names the requirement it was declared under.
+        requirement: shape.rule === 'declared_shape' ? shape.requirement : requirement,
         version,
         message: `${method.toUpperCase()} ${path}: ${shape.message}`,
       });
@@ -183,7 +191,7 @@ export function createContext(
                 : ('warning' as const),
             }
           : {}),
-        ...(answer ? { exchange: exchangeOf(request, answer) } : {}),
+        ...(answer ? { exchange: exchangeOf(request, sentAs.get(answer) ?? answer) } : {}),
       } as const;
       found.findings.push(diagnostic(id, message, named));
     },
@@ -212,7 +220,13 @@ export function createContext(
         ...(body === undefined ? {} : { body: redactText(body).slice(0, EXCERPT_CHARS) }),
       });
       judge({ path, method, version: asked }, answer);
-      return answer;
+      // Checks read one set of names at every version; reports show what was sent.
+      const read = readAnswerIn(path, asked ?? version, answer);
+      if (read !== answer) {
+        sent.set(read, sent.get(answer)!);
+        sentAs.set(read, answer);
+      }
+      return read;
     },
     credential({ pin, scopes = [], access = 'organization' }) {
       return profile.credentials.find(

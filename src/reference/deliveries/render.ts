@@ -1,4 +1,5 @@
 import { since } from '../../versions.js';
+import { toVersion } from '../../version-changes/apply.js';
 import { type WebhookVersion, isEnveloped } from '../../webhooks/versions.js';
 import type { ServiceEvent } from './service-event.js';
 
@@ -29,13 +30,15 @@ export function renderPayload(
           ),
         }
       : event.data;
-  if (!isEnveloped(version)) return data;
+  // The shape changes the registry declares (openapi/versions.yaml, `instructions`).
+  const shaped = toVersion({ webhook: event.type }, version, data);
+  if (!isEnveloped(version)) return shaped;
   return {
     type: event.type,
     eventId: identity.eventId,
     timestamp: identity.occurredAt,
     apiVersion: version,
-    data,
+    data: shaped,
   };
 }
 

@@ -1,3 +1,4 @@
+import { declaredChanges } from '../../../src/version-changes/instruction.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,14 +118,18 @@ describe.concurrent(
 
     it('names every check that asks for a fixture chat', () => {
       const asking = CHECKS.map(([id]) => id).filter((id) =>
-        readFileSync(
-          join(PROJECT_ROOT, 'src', 'conformance', 'checks', `${id}.ts`),
-          'utf8',
-        ).includes('fixtureChat('),
+        /fixtureChat\(|emissionOf\(/.test(
+          readFileSync(join(PROJECT_ROOT, 'src', 'conformance', 'checks', `${id}.ts`), 'utf8'),
+        ),
       );
-      expect(asking.filter((id) => id !== 'eph-05-never-stored').toSorted()).toEqual(
-        CHAT_CHECKS.toSorted(),
-      );
+      // ver-01-declared-shapes sends only the events the registry declares a change of.
+      const declared = declaredChanges().some((c) => c.webhook?.startsWith('chat.'));
+      expect(
+        asking
+          .filter((id) => id !== 'eph-05-never-stored')
+          .filter((id) => declared || id !== 'ver-01-declared-shapes')
+          .toSorted(),
+      ).toEqual([...CHAT_CHECKS, ...(declared ? ['ver-01-declared-shapes'] : [])].toSorted());
     });
 
     it("each check with chat events fails against a server that knows none of the profile's chats", async () => {

@@ -12,7 +12,7 @@ const VERSIONS = ['v0', ...listVersions()] as WebhookVersion[];
 /** The payload the raw-bytes check sends at `version`: its first event with message text. */
 function payloadAt(version: WebhookVersion): Record<string, unknown> | undefined {
   return eventsOf(version)
-    .map((event) => withNonAsciiText(payloadOf(version, event)))
+    .map((event) => withNonAsciiText(payloadOf(version, event), version, event))
     .find((payload) => payload !== undefined);
 }
 
@@ -48,16 +48,25 @@ describe('the body forms of the raw-bytes check', () => {
     expect(reserialized === body ? 'same' : 'differs').toBe(wants[form]!.reserialized);
   });
 
+  const latest = listVersions().at(-1) as WebhookVersion;
   it.each([
-    ['a bare payload with text', { text: 'hi', type: 'message' }, { text: /Grüße.*hi$/ }],
+    [
+      'a bare payload with text',
+      'v0',
+      'chat:message:dm',
+      { text: 'hi', type: 'message' },
+      { text: /Grüße.*hi$/ },
+    ],
     [
       'an envelope with data.text',
+      latest,
+      'chat.message',
       { type: 'chat.message', data: { text: 'hi' } },
       { data: { text: /👋 hi$/ } },
     ],
-    ['a payload without text', { id: 'x_1' }, undefined],
-  ] as const)('withNonAsciiText: %s', (_, given, want) => {
-    const changed = withNonAsciiText(given);
+    ['a payload without text', 'v0', 'recording:saved', { id: 'x_1' }, undefined],
+  ] as const)('withNonAsciiText: %s', (_, version, event, given, want) => {
+    const changed = withNonAsciiText(given, version, event);
     if (want === undefined) return void expect(changed).toBeUndefined();
     expect(changed).toMatchObject(
       'data' in want

@@ -17,7 +17,10 @@ export const check: ReceiverCheck = {
   async run(context) {
     // A chat message where the version has one: its text can carry non-ASCII characters.
     const found = context.events
-      .map((event) => ({ event, payload: withNonAsciiText(context.payload(event)) }))
+      .map((event) => ({
+        event,
+        payload: withNonAsciiText(context.payload(event), context.version, event),
+      }))
       .find((candidate) => candidate.payload !== undefined);
     const event = found?.event ?? context.events[0]!;
     const payload = found?.payload ?? context.payload(event);
