@@ -14,10 +14,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The steps that remain once the scaffold is written, as README "Adding a dated version" lists them. */
 export const REMAINING_STEPS = [
   'docs/REQUIREMENTS.md: VER-01 names the new version and the latest, as the specification now does',
-  'openapi/versions.yaml: say what the version changed (summary, requirements, breaking), list under `changes` every path item and webhook whose document differs, and under `gates` each behaviour it introduces (id, requirements, summary)',
-  'for each changed item, write openapi/v1/paths/<item>@<date>.yaml or openapi/v1/webhooks/<event>@<date>.yaml (and any new schema beside the old one, with its examples), and point openapi/v1/<date>/openapi.yaml at it',
-  "for each gate, ask since(version, '<gate>') where the reference server and the checks behave by it",
-  'for each gate, a fault of the new behaviour that runs fromGate/beforeGate (test/conformance/fault-catalogue.ts or faults/), and an allowed variation where the specification leaves a choice (test/conformance/variations/)',
+  'openapi/versions.yaml: say what the version changed (summary, requirements, breaking), and declare each change of a shape (a field renamed, added or removed, enum values renamed) under `instructions`: everything else derives from it',
+  "a change of behaviour goes under `gates` (id, requirements, summary): ask since(version, '<gate>') where the reference server and the checks behave by it, and add a fault that runs fromGate/beforeGate (test/conformance/faults/) and an allowed variation where the specification leaves a choice",
+  'a change of the documents that is no shape: write openapi/v1/paths/<item>@<date>.yaml or openapi/v1/webhooks/<event>@<date>.yaml, point openapi/v1/<date>/openapi.yaml at it, and list it under `changes`',
   'npm run build, then npm test',
 ];
 

@@ -31,15 +31,23 @@ function changeLine(line: ReaderLine): string {
   return `<li class="change ${line.kind}"><span class="kind">${line.kind}</span> ${inlineCode(line.sentence)} <small>${facts.join(' · ')}</small></li>`;
 }
 
-/** The landing page: a versions table, the changelog newest first, and links to every reference. */
-/** The behaviour a version introduced, by the gate names code asks about (`since`). */
+/**
+ * The behaviour a version introduced, by the gate names code asks about (`since`), and the shape
+ * changes it declares (`instructions`), each with its target.
+ */
 function gateList(entry: VersionRegistry['versions'][number]): string {
-  if (entry.gates.length === 0) return '';
-  const items = entry.gates.map(
+  const gates = entry.gates.map(
     (gate) => `<li><code>${gate.id}</code>: ${inlineCode(gate.summary)}</li>`,
   );
-  return `<ul class="gates">${items.join('')}</ul>`;
+  const shapes = (entry.instructions ?? []).map(
+    (change) =>
+      `<li><code>${escapeHtml(change.webhook ?? change.path!)}</code> ${change.kind} <code>${escapeHtml(change.field)}</code>: ${inlineCode(change.summary)}</li>`,
+  );
+  if (gates.length + shapes.length === 0) return '';
+  return `<ul class="gates">${[...gates, ...shapes].join('')}</ul>`;
 }
+
+/** The landing page: a versions table, the changelog newest first, and links to every reference. */
 
 export function renderLanding(
   registry: VersionRegistry,

@@ -1,5 +1,6 @@
 import type { Profile } from '../../src/conformance/profile/profile.ts';
 import type { FaultHooks } from './fault-injection.ts';
+import { DECLARED_SHAPE_VARIATIONS } from './variations/declared-shapes.ts';
 import { DELIVERY_VARIATIONS } from './variations/deliveries.ts';
 import { MEMBERSHIP_VARIATIONS } from './variations/membership.ts';
 import { OAUTH_VARIATIONS } from './variations/oauth.ts';
@@ -46,6 +47,7 @@ export const VARIATIONS: Variation[] = [
   ...MEMBERSHIP_VARIATIONS,
   ...ERROR_VARIATIONS,
   ...VERSION_VARIATIONS,
+  ...DECLARED_SHAPE_VARIATIONS,
   ...FIXTURE_VARIATIONS,
   ...GENERATED_VARIATIONS,
 ];

@@ -70,6 +70,33 @@ describe('docs pages', () => {
     expect(html).toContain('<code>{type, eventId, timestamp, apiVersion, data}</code>');
   });
 
+  it("lists a version's gates and its declared shape changes under its summary (#34)", () => {
+    const last = registry.versions.at(-1)!;
+    const declared = {
+      ...registry,
+      versions: [
+        ...registry.versions.slice(0, -1),
+        {
+          ...last,
+          instructions: [
+            {
+              kind: 'rename' as const,
+              path: '/chat.postEphemeral',
+              field: 'threadTimestamp',
+              to: 'threadTs',
+              requirements: ['EPH-01'],
+              summary: 'The thread is `threadTs`.',
+            },
+          ],
+        },
+      ],
+    };
+    const html = renderLanding(declared, [], pages);
+    expect(html).toContain(
+      '<li><code>/chat.postEphemeral</code> rename <code>threadTimestamp</code>: The thread is <code>threadTs</code>.</li>',
+    );
+  });
+
   it('names the specification, never its file, and links the requirement list', () => {
     const html = renderLanding(registry, [], pages);
     expect(html).not.toContain('SPEC.md');

@@ -3,187 +3,160 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { BUILD_STEPS } from '../../scripts/build.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
-import { loadVersionRegistry } from '../../src/versions.ts';
 
-// Adding a dated version, end to end, as README's "Adding a dated version" tells it: in a copy of
-// the project, `npm run version:new` scaffolds 2099-01-01, in which the `chat.postEphemeral` answer
-// renames `threadTimestamp` to `threadTs` behind a gate `thread-ts`; the edits below are every file
-// written by hand; then the build, and the tests that depend on the registry's versions, run green.
-// The number of hand-written files is printed (and held to a bound).
+// A version change, end to end, as README's "Adding a dated version" tells it: in a copy of the
+// project, `npm run version:new` scaffolds one new version per kind of change, each change declared
+// in openapi/versions.yaml and nowhere else; the edits below are every file written by hand. Then
+// the build, the tests that depend on the registry's versions and the fault catalogue at the new
+// versions run green, and the hand-written files per kind are printed (and held to a bound). Last,
+// each hand-written piece is left out in turn, and a named test must fail saying what is missing.
 
-const NEW = '2099-01-01';
-const previous = loadVersionRegistry().latest;
-/** Where postEphemeral's path item was last written: the latest root points at it. */
-const latestItem = (): string => {
-  const root = parse(
-    readFileSync(join(PROJECT_ROOT, 'openapi', 'v1', previous, 'openapi.yaml'), 'utf8'),
-  );
-  return join('openapi', 'v1', root.paths['/chat.postEphemeral'].$ref.replace('../', ''));
-};
-
-interface Edit {
-  file: string;
-  /** The file's new text from its text in the copy (undefined: a new file). */
-  apply: (text: string | undefined) => string;
+interface Kind {
+  kind: 'webhook-rename' | 'rest-rename' | 'field-addition';
+  version: string;
+  /** At most this many hand-written files. */
+  bound: number;
+  summary: string;
+  requirements: string[];
+  breaking: boolean;
+  /** The declaration, as YAML flow mappings. */
+  instruction: string;
 }
 
-/** Replaces `old` once; a missing anchor fails the test with the file named, never a silent no-op. */
-const replace =
-  (...pairs: Array<[string | RegExp, string]>) =>
-  (text: string | undefined): string =>
-    pairs.reduce((t, [old, by]) => {
-      if (!(typeof old === 'string' ? t.includes(old) : old.test(t)))
-        throw new Error(`the text to change is gone: ${String(old)}`);
-      return t.replace(old, by);
-    }, text ?? '');
-const project = (file: string) => readFileSync(join(PROJECT_ROOT, file), 'utf8');
-const RESPONSE_SCHEMA = 'schemas/rest/v1/chat-post-ephemeral-response.schema.json';
-const RENAMED_SCHEMA = 'schemas/rest/v1/chat-post-ephemeral-response-thread-ts.schema.json';
-const RESPONSE_CODES = ['400', '401', '403', '404', '405', '410', '413', '4XX', '500'];
-const CHAT = '5b0e6a52-0c43-4f7e-9a57-1d9f3c2b7e11';
+const KINDS: Kind[] = [
+  {
+    kind: 'webhook-rename',
+    version: '2099-01-01',
+    bound: 4,
+    summary: 'The `chat.message` payload names the message text `messageText` (was `text`).',
+    requirements: ['VER-10'],
+    breaking: true,
+    instruction:
+      "{ kind: rename, webhook: chat.message, field: text, to: messageText, requirements: [VER-10], summary: 'The message text is `messageText` (was `text`).' }",
+  },
+  {
+    kind: 'rest-rename',
+    version: '2099-02-01',
+    bound: 4,
+    summary: 'The `chat.postEphemeral` answer names the thread `threadTs` (was `threadTimestamp`).',
+    requirements: ['EPH-01'],
+    breaking: true,
+    instruction:
+      "{ kind: rename, path: /chat.postEphemeral, field: threadTimestamp, to: threadTs, requirements: [EPH-01], summary: 'The thread is `threadTs` (was `threadTimestamp`).' }",
+  },
+  {
+    kind: 'field-addition',
+    version: '2099-03-01',
+    bound: 3,
+    summary: 'The `chat.postEphemeral` answer says `ephemeral: true`.',
+    requirements: ['EPH-01'],
+    breaking: false,
+    instruction:
+      "{ kind: add, path: /chat.postEphemeral, field: ephemeral, schema: { const: true }, value: { const: true }, requirements: [EPH-01], summary: 'The answer says `ephemeral: true`.' }",
+  },
+];
 
-const EDITS: Edit[] = [
-  {
-    // Step 1: what the version changed, and its gate.
-    file: 'openapi/versions.yaml',
-    apply: replace([
-      /( {2}- version: '2099-01-01'\n(?:.*\n)*?) {4}summary: .*\n {4}requirements: \[\]\n {4}breaking: false\n {4}changes: \[\]\n {4}gates: \[\]/,
-      `$1    summary: 'The \`chat.postEphemeral\` answer names the thread \`threadTs\` (was \`threadTimestamp\`).'
-    requirements: [EPH-01]
-    breaking: true
-    changes:
-      - { path: /chat.postEphemeral, requirements: [EPH-01] }
-    gates:
-      - id: thread-ts
-        requirements: [EPH-01]
-        summary: 'The \`chat.postEphemeral\` answer names the thread \`threadTs\` (was \`threadTimestamp\`).'`,
-    ]),
-  },
-  {
-    // Step 2: the changed path item, its new schema with its examples, the root pointing at it.
-    file: `openapi/v1/${NEW}/openapi.yaml`,
-    apply: replace([
-      latestItem().replace('openapi/v1/', '../'),
-      `../paths/chat.postEphemeral@${NEW}.yaml`,
-    ]),
-  },
-  {
-    file: `openapi/v1/paths/chat.postEphemeral@${NEW}.yaml`,
-    apply: () =>
-      `${project(latestItem()).split('  responses:\n')[0]}  responses:
-    '200':
-      description: Posted; the thread it was posted into is \`threadTs\` from ${NEW}.
-      headers:
-        $ref: chat.postEphemeral.yaml#/post/responses/200/headers
-      content:
-        application/json:
-          schema:
-            $ref: ../../../${RENAMED_SCHEMA}
-          examples:
-            plain:
-              value: { ok: true, chatId: ${CHAT}, timestamp: 1785312000123456 }
-            thread:
-              value: { ok: true, chatId: ${CHAT}, timestamp: 1785312000123456, threadTs: 1785311000000001 }
-${RESPONSE_CODES.map((code) => `    '${code}':\n      $ref: chat.postEphemeral.yaml#/post/responses/${code}\n`).join('')}`,
-  },
-  {
-    file: RENAMED_SCHEMA,
-    apply: () => {
-      const schema = JSON.parse(project(RESPONSE_SCHEMA));
-      const { threadTimestamp, ...rest } = schema.properties;
-      return `${JSON.stringify(
-        {
-          ...schema,
-          title: 'chat-post-ephemeral-response-thread-ts',
-          description: `A successful \`chat.postEphemeral\` from ${NEW} (EPH-01): the thread is \`threadTs\`.`,
-          properties: { ...rest, threadTs: threadTimestamp },
-        },
-        null,
-        2,
-      )}\n`;
+/** One hand-written piece: a change to one file, by the kind it belongs to. */
+interface Piece {
+  kind: Kind['kind'];
+  /** What it is, as the omission table names it. */
+  piece: string;
+  file: string;
+  apply: (text: string) => string;
+}
+
+/** Replaces `old` once; a missing anchor fails the test with the text named, never a silent no-op. */
+const replace = (text: string, old: string | RegExp, by: string): string => {
+  if (!(typeof old === 'string' ? text.includes(old) : old.test(text)))
+    throw new Error(`the text to change is gone: ${String(old)}`);
+  return text.replace(old, by);
+};
+
+/** The scaffolded entry of `version`, as version-new writes it. */
+const scaffolded = (version: string) =>
+  new RegExp(
+    `( {2}- version: '${version}'\\n(?:.*\\n)*?) {4}summary: .*\\n {4}requirements: \\[\\]\\n {4}breaking: false\\n {4}changes: \\[\\]\\n {4}gates: \\[\\]\\n {4}instructions: \\[\\]`,
+  );
+
+/** The registry entry of a kind: what changed, and the change declared as data. */
+const entryPiece = (k: Kind, withInstruction = true): Piece => ({
+  kind: k.kind,
+  piece: 'the declaration in openapi/versions.yaml',
+  file: 'openapi/versions.yaml',
+  apply: (text) =>
+    replace(
+      text,
+      scaffolded(k.version),
+      `$1    summary: '${k.summary.replaceAll("'", "''")}'
+    requirements: [${k.requirements.join(', ')}]
+    breaking: ${k.breaking}
+    changes: []
+    gates: []
+    instructions:${withInstruction ? `\n      - ${k.instruction}` : ' []'}`,
+    ),
+});
+
+/** The specification's own change: VER-01 names the new version. */
+const requirementPiece = (k: Kind): Piece => ({
+  kind: k.kind,
+  piece: 'VER-01 in docs/REQUIREMENTS.md',
+  file: 'docs/REQUIREMENTS.md',
+  apply: (text) =>
+    replace(
+      text,
+      /(\| VER-01 \|.*?)(; latest is )`[\d-]+`/,
+      `$1, \`${k.version}\`$2\`${k.version}\``,
+    ),
+});
+
+const PIECES: Piece[] = KINDS.flatMap((k) => [entryPiece(k), requirementPiece(k)]);
+
+/**
+ * Each piece left out in turn, and the test that must then fail: its file and name, and what its
+ * output must say. `build` pieces fail the registry step of the build instead.
+ */
+interface Omission {
+  name: string;
+  /** The pieces as written with this one left out or left as scaffolded. */
+  pieces: Piece[];
+  test?: { file: string; name: string };
+  says: string | RegExp;
+}
+const without = (left: Piece, by?: Piece) =>
+  PIECES.flatMap((p) => (p === left ? (by ? [by] : []) : [p]));
+const OMISSIONS: Omission[] = [
+  ...KINDS.map((k) => ({
+    name: `${k.kind}: the declared change`,
+    pieces: without(
+      PIECES.find((p) => p.kind === k.kind && p.file === 'openapi/versions.yaml')!,
+      entryPiece(k, false),
+    ),
+    test: {
+      file: 'test/openapi/registry.test.ts',
+      name: 'only a baseline has no changes to declare',
     },
+    says: k.version,
+  })),
+  ...KINDS.map((k) => ({
+    name: `${k.kind}: VER-01 naming the version`,
+    pieces: without(PIECES.find((p) => p.kind === k.kind && p.file === 'docs/REQUIREMENTS.md')!),
+    test: {
+      file: 'test/openapi/registry.test.ts',
+      name: 'VER-01: lists exactly the dated versions',
+    },
+    says: k.version,
+  })),
+  {
+    name: "the scaffold's summary left in place",
+    pieces: without(PIECES[0]!),
+    says: "`summary` is still the scaffold's",
   },
   {
-    file: 'schemas/rest/v1/chat-post-ephemeral-response-thread-ts.cases.example.json',
-    apply: () =>
-      `${JSON.stringify(
-        [
-          {
-            description: 'EPH-01: threadTs echoed',
-            data: {
-              ok: true,
-              chatId: CHAT,
-              timestamp: 1785312000123456,
-              threadTs: 1785312000123455,
-            },
-            valid: true,
-          },
-          { description: 'not an object', data: true, valid: false },
-          { description: 'EPH-01: missing ok, chatId and timestamp', data: {}, valid: false },
-          {
-            description: 'every field of the wrong type; ok not true',
-            data: { ok: 'true', chatId: 1, timestamp: '1', threadTs: 1.5 },
-            valid: false,
-          },
-        ],
-        null,
-        2,
-      )}\n`,
-  },
-  {
-    // Step 3: the reference server and the check ask the gate.
-    file: 'src/reference/handlers/v1-chat-post-ephemeral.ts',
-    apply: replace(
-      [/^/, "import { since } from '../../versions.js';\n"],
-      [
-        'export const v1ChatPostEphemeral: Handler = async ({ request, hub, clock }) => {',
-        "export const v1ChatPostEphemeral: Handler = async ({ request, hub, clock }) => {\n  const thread = since(request.documentKey, 'thread-ts') ? 'threadTs' : 'threadTimestamp';",
-      ],
-      ['{ threadTimestamp: body.threadTimestamp }', '{ [thread]: body.threadTimestamp }'],
-    ),
-  },
-  {
-    file: 'src/conformance/checks/eph-01-post.ts',
-    apply: replace(
-      [/^/, "import { since } from '../../versions.js';\n"],
-      [
-        'const { ok, chatId, timestamp, threadTimestamp } = answer.body ?? {};',
-        "const { ok, chatId, timestamp } = answer.body ?? {};\n      const threadTimestamp = answer.body?.[since(context.version, 'thread-ts') ? 'threadTs' : 'threadTimestamp'];",
-      ],
-    ),
-  },
-  {
-    // Step 4: a fault of the new behaviour, running from the gate on; the fault that drops the
-    // thread drops it under either name.
-    file: 'test/conformance/fault-catalogue.ts',
-    apply: replace(
-      [
-        '{ ...a, body: { ...body(a), threadTimestamp: undefined } }',
-        '{ ...a, body: { ...body(a), threadTimestamp: undefined, threadTs: undefined } }',
-      ],
-      [
-        '  ...DELIVERY_PAYLOAD_FAULTS,',
-        `  {
-    id: 'thread-answered-under-its-old-name',
-    requirement: 'EPH-01',
-    versions: fromGate('thread-ts'),
-    hooks: () =>
-      on('/v1/chat.postEphemeral', (a) => {
-        const { threadTs, ...rest } = body(a);
-        return threadTs === undefined ? undefined : { ...a, body: { ...rest, threadTimestamp: threadTs } };
-      }),
-  },
-  ...DELIVERY_PAYLOAD_FAULTS,`,
-      ],
-    ),
-  },
-  {
-    // The specification's own change: VER-01 names the new version, and it is the latest.
-    file: 'docs/REQUIREMENTS.md',
-    apply: replace([/(\| VER-01 \|.*?)(; latest is )`[\d-]+`/, `$1, \`${NEW}\`$2\`${NEW}\``]),
+    name: 'the requirement IDs of the change',
+    pieces: without(PIECES[0]!, entryPiece({ ...KINDS[0]!, requirements: [] })),
+    says: '`requirements` is empty',
   },
 ];
 
@@ -198,6 +171,7 @@ const VERSION_TESTS =
     : [
         'test/openapi',
         'test/versions.test.ts',
+        'test/version-changes',
         'test/requirements',
         'test/schemas',
         'test/scripts/derived-examples.test.ts',
@@ -207,9 +181,12 @@ const VERSION_TESTS =
         'test/reference/lifecycle.test.ts',
         'test/cli/trigger-command.test.ts',
         'test/http/index-page.test.ts',
+        'test/conformance/receiver-suite/body-forms.test.ts',
       ];
-/** And the fault catalogue's, where the new version and the new gate show. */
-const FAULT_TESTS = ['test/conformance/faults.test.ts', '-t', `${NEW}|thread|every gate|EPH-01`];
+/** The fault catalogue at the new versions: the control, and the faults derived from each change. */
+const FAULT_TESTS = ['test/conformance/faults.test.ts', '-t', '2099-|every gate'];
+/** The allowed variations derived from each change. */
+const VARIATION_TESTS = ['test/conformance/variations.test.ts', '-t', '2099-'];
 
 const copy = mkdtempSync(join(tmpdir(), 'service-version-change-'));
 afterAll(() => {
@@ -222,35 +199,38 @@ const run = (command: string, args: string[]) =>
 const npx = (args: string[]) =>
   run(process.execPath, [join(copy, 'node_modules', '.bin', args[0]!), ...args.slice(1)]);
 
-describe(`adding ${NEW} with a renamed answer field and a gate`, () => {
+/** The scaffolded files as they were, then `pieces` applied to them, written into the copy. */
+const scaffold = new Map<string, string>();
+function write(pieces: Piece[]): void {
+  const texts = new Map(scaffold);
+  for (const { file, apply } of pieces) texts.set(file, apply(texts.get(file)!));
+  for (const [file, text] of texts) writeFileSync(join(copy, file), text);
+}
+
+describe('a version change of each kind, declared once', () => {
   it('scaffolds, takes the hand-written edits, builds, and the version-dependent tests pass', () => {
     cpSync(PROJECT_ROOT, copy, {
       recursive: true,
       filter: (source) => !LEFT_OUT.has(relative(PROJECT_ROOT, source).split(/[\\/]/)[0]!),
     });
     symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    execFileSync(
-      process.execPath,
-      [join(copy, 'node_modules', '.bin', 'tsx'), 'scripts/version-new.ts', NEW],
-      { cwd: copy },
-    );
+    for (const { version } of KINDS)
+      execFileSync(
+        process.execPath,
+        [join(copy, 'node_modules', '.bin', 'tsx'), 'scripts/version-new.ts', version],
+        { cwd: copy },
+      );
+    for (const file of new Set(PIECES.map((p) => p.file)))
+      scaffold.set(file, readFileSync(join(copy, file), 'utf8'));
+    write(PIECES);
 
-    for (const { file, apply } of EDITS) {
-      const at = join(copy, file);
-      let before: string | undefined;
-      try {
-        before = readFileSync(at, 'utf8');
-      } catch {
-        before = undefined;
-      }
-      writeFileSync(at, apply(before));
+    for (const { kind, bound } of KINDS) {
+      const files = new Set(PIECES.filter((p) => p.kind === kind).map((p) => p.file));
+      console.log(
+        `version change ${kind}: ${files.size} hand-written files (${[...files].join(', ')})`,
+      );
+      expect(files.size, kind).toBeLessThanOrEqual(bound);
     }
-    const handWritten = new Set(EDITS.map((e) => e.file));
-    console.log(
-      `${NEW}: ${handWritten.size} hand-written files:\n  ${[...handWritten].join('\n  ')}`,
-    );
-    // Eight files of the toolkit, and the requirements' VER-01 row (the specification's change).
-    expect(handWritten.size).toBeLessThanOrEqual(9);
 
     // Tracked, as in a clone: tests that list the repository's files ask git.
     expect(run('git', ['init', '-q']).status).toBe(0);
@@ -260,13 +240,63 @@ describe(`adding ${NEW} with a renamed answer field and a gate`, () => {
     const build = npx(['tsx', 'scripts/build.ts']);
     expect(build.status, `npm run build\n${build.stdout}\n${build.stderr}`).toBe(0);
     expect(build.stdout).toContain(`build:${BUILD_STEPS.at(-1)![0]}`);
-    const built = JSON.parse(readFileSync(join(copy, 'generated', 'versions.json'), 'utf8'));
-    expect(built.latest).toBe(NEW);
+    // The documents of each version derive from the declaration.
+    const document = (version: string) =>
+      JSON.parse(readFileSync(join(copy, 'generated', 'openapi', 'v1', `${version}.json`), 'utf8'));
+    expect(document('2099-01-01').components.schemas['Chat.message'].properties).toHaveProperty(
+      'messageText',
+    );
+    expect(
+      document('2099-02-01').components.schemas['Chat-post-ephemeral-response'].properties,
+    ).toHaveProperty('threadTs');
+    expect(
+      document('2099-03-01').components.schemas['Chat-post-ephemeral-response'].required,
+    ).toContain('ephemeral');
 
-    for (const args of [VERSION_TESTS, FAULT_TESTS]) {
-      const tested = npx(['vitest', 'run', ...args]);
-      expect(tested.status, `${args.join(' ')}\n${tested.stdout.slice(-6000)}`).toBe(0);
-      expect(tested.stdout).toMatch(/\d+ passed/);
+    // Each run shows what it must have run: the derived faults and variations by their ids.
+    const RUNS: Array<[string[], RegExp[]]> = [
+      [VERSION_TESTS, [/no file of src\/ names both names of a rename/]],
+      [
+        FAULT_TESTS,
+        [
+          /2099-01-01-rename-text-of-webhook-chat\.message-old-form-after/,
+          /2099-02-01-rename-threadTimestamp-of-path-chat\.postEphemeral-new-form-before/,
+          /2099-03-01-add-ephemeral-of-path-chat\.postEphemeral-old-form-after/,
+        ],
+      ],
+      [
+        VARIATION_TESTS,
+        [/2099-02-01-rename-threadTimestamp-of-path-chat\.postEphemeral-both-names/],
+      ],
+    ];
+    for (const [args, shows] of RUNS) {
+      const tested = npx(['vitest', 'run', '--reporter=verbose', ...args]);
+      const failing = tested.stdout.split('\n').filter((line) => /×|FAIL/.test(line));
+      expect(
+        tested.status,
+        `${args.join(' ')}\n${failing.join('\n')}\n${tested.stdout.slice(-6000)}`,
+      ).toBe(0);
+      expect(tested.stdout).toMatch(/[1-9]\d* passed/);
+      for (const shown of shows) expect(tested.stdout).toMatch(shown);
     }
   }, 600_000);
+
+  it.each(OMISSIONS.map((o) => [o.name, o] as const))(
+    'leaving out %s fails a named test',
+    (_, { pieces, test, says }) => {
+      write(pieces);
+      const registry = npx(['tsx', 'scripts/build.ts', 'registry']);
+      if (!test) {
+        expect(registry.status).not.toBe(0);
+        expect(registry.stderr).toContain(says);
+        return;
+      }
+      expect(registry.status, registry.stderr).toBe(0);
+      const tested = npx(['vitest', 'run', test.file, '-t', test.name]);
+      expect(tested.status, tested.stdout.slice(-3000)).not.toBe(0);
+      expect(tested.stdout).toContain(test.name);
+      expect(tested.stdout).toMatch(says);
+    },
+    120_000,
+  );
 });

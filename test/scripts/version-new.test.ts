@@ -38,6 +38,7 @@ describe('npm run version:new', () => {
       status: 'supported',
       changes: [],
       gates: [],
+      instructions: [],
     });
     const root = parse(
       readFileSync(join(copy, 'openapi', 'v1', '2099-01-01', 'openapi.yaml'), 'utf8'),

@@ -3,16 +3,12 @@ import {
   type DeclaredChange,
   declaredChanges,
   holdsAt,
-  targetKey,
 } from '../../../src/version-changes/instruction.ts';
 import type { Fault } from '../fault-catalogue.ts';
-import type { FaultHooks, OutgoingAttempt } from '../fault-injection.ts';
-import { resigned } from './resigned.ts';
+import { declaredShapeName, rewriting } from '../declared-shape-hooks.ts';
 import { type WebhookVersion, isEnveloped } from '../../../src/webhooks/versions.ts';
 
 type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The old form where the change holds: undone, and a removed field sent all the same (undoing a
@@ -25,31 +21,6 @@ const oldForm = (change: DeclaredChange) => (fields: Fields) => {
 /** The new form before the change's version. */
 const newForm = (change: DeclaredChange) => (fields: Fields) => forward(change, fields);
 
-/** The target's fields rewritten by `rewrite`: a v1 path's 2xx answer, or an event's enveloped `data`. */
-function rewriting(change: DeclaredChange, rewrite: (fields: Fields) => void): FaultHooks {
-  if (change.path !== undefined)
-    return {
-      answer: (answer, exchange) => {
-        if (exchange.path !== `/v1${change.path}` || answer.status > 299) return answer;
-        if (!isRecord(answer.body)) return answer;
-        const body = { ...answer.body };
-        rewrite(body);
-        return { ...answer, body };
-      },
-    };
-  return {
-    attempt: (a: OutgoingAttempt) => {
-      const payload = JSON.parse(a.body);
-      if (payload?.type !== change.webhook || !isRecord(payload.data)) return a;
-      rewrite(payload.data);
-      return resigned(a, { body: JSON.stringify(payload) });
-    },
-  };
-}
-
-const name = (change: DeclaredChange) =>
-  `${change.version}-${change.kind}-${change.field}-of-${targetKey(change).replace(/[^A-Za-z0-9.]+/g, '-')}`;
-
 /**
  * One fault per form a declared change gives (openapi/versions.yaml, `instructions`): the old form
  * at every version from the change on, and, where the earlier form is judged (a rename, an enum),
@@ -59,14 +30,14 @@ function declaredShapeFaults(changes = declaredChanges()): Fault[] {
   return changes.flatMap((change): Fault[] => {
     const requirement = change.requirements[0]!;
     const after: Fault = {
-      id: `${name(change)}-old-form-after`,
+      id: `${declaredShapeName(change)}-old-form-after`,
       requirement,
       versions: (all) => all.filter((v) => holdsAt(change, v)),
       hooks: () => rewriting(change, oldForm(change)),
     };
     if (change.kind !== 'rename' && change.kind !== 'enum') return [after];
     const before: Fault = {
-      id: `${name(change)}-new-form-before`,
+      id: `${declaredShapeName(change)}-new-form-before`,
       requirement,
       versions: (all) => {
         const previous = all[all.indexOf(change.version) - 1];
