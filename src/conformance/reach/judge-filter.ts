@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../run/context.js';
-import { type SubscribedHook, carries, nonce } from './deliveries.js';
+import { type SubscribedHook, carries, nonce, until } from './deliveries.js';
 
 /**
  * What a filtered hook got of `sent`, each `[what, emit]` emitting one event carrying the marker it
@@ -19,8 +19,7 @@ export async function judgeFilter(
   for (const [i, [, emit]] of sent.entries()) await emit(markers[i]!);
   const arrived = (marker: string) => hook.received.some((r) => carries(r, marker));
   const taken = markers.at(-1)!;
-  const started = performance.now();
-  while (!arrived(taken) && performance.now() - started < patienceMs) await sleep(50);
+  await until(() => arrived(taken), patienceMs);
   // The refused ones were emitted first: a little longer gives any that were sent the same chance.
   await sleep(200);
   if (!arrived(taken))
