@@ -13,7 +13,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The steps that remain once the scaffold is written, as README "Adding a dated version" lists them. */
 export const REMAINING_STEPS = [
-  'docs/REQUIREMENTS.md: VER-01 names the new version and the latest, as the specification now does',
+  'docs/REQUIREMENTS.md: the VER-01 row lists the new version and names it the latest (the registry is held to that row)',
   'openapi/versions.yaml: say what the version changed (summary, requirements, breaking), and declare each change of a shape (a field renamed, added or removed, enum values renamed) under `instructions`: everything else derives from it',
   "a change of behaviour goes under `gates` (id, requirements, summary): ask since(version, '<gate>') where the reference server and the checks behave by it, and add a fault that runs fromGate/beforeGate (test/conformance/faults/) and an allowed variation where the specification leaves a choice",
   'a change of the documents that is no shape: write openapi/v1/paths/<item>@<date>.yaml or openapi/v1/webhooks/<event>@<date>.yaml, point openapi/v1/<date>/openapi.yaml at it, and list it under `changes`',

@@ -12,7 +12,8 @@ const isMap = (value: unknown): value is Json =>
  * (openapi/versions.yaml, `instructions`), oldest first: the target's schema (a renamed, added or
  * removed property, its `required`; an enum's values), its examples, and a sentence in its
  * description. The hand-written documents stay the shape before the change; this is the one place
- * the changed variant is written. A target or field the document lacks stops the build, named.
+ * the changed variant is written. A target the document lacks, or an added field it has already,
+ * stops the build, named.
  */
 export function applyDeclaredShapes(document: OpenApiDocument, changes: DeclaredChange[]): void {
   for (const change of changes) {
@@ -30,7 +31,7 @@ export function applyDeclaredShapes(document: OpenApiDocument, changes: Declared
       changeSchema(schema, change, where);
       for (const example of target.examples) forward(change, example);
       target.operation.description =
-        `${target.operation.description ?? ''}\n\nFrom ${change.version}: ${change.summary}`.trim();
+        `${(target.operation.description ?? '').trimEnd()}\n\nFrom ${change.version}: ${change.summary}`.trim();
     }
   }
 }
@@ -156,11 +157,13 @@ function changeSchema(schema: Json, change: DeclaredChange, where: string): void
   const properties = (schema.properties ??= {}) as Json;
   const required = (schema.required ?? []) as string[];
   const has = Object.hasOwn(properties, change.field);
-  if (change.kind !== 'add' && !has)
-    throw new Error(`${where}: the schema has no property \`${change.field}\``);
   switch (change.kind) {
     case 'rename':
-      properties[change.to] = properties[change.field];
+      // A field the schema leaves unspecified (`x-shape`) is named from the version on all the
+      // same, with nothing said of its value that the schema did not say.
+      properties[change.to] = has
+        ? properties[change.field]
+        : { description: `\`${change.field}\` before ${change.version}.` };
       delete properties[change.field];
       if (required.includes(change.field))
         schema.required = required.map((name) => (name === change.field ? change.to : name));
@@ -176,9 +179,9 @@ function changeSchema(schema: Json, change: DeclaredChange, where: string): void
         schema.required = required.filter((name) => name !== change.field);
       break;
     case 'enum': {
-      const property = properties[change.field] as Json;
-      if (Array.isArray(property.enum))
-        property.enum = property.enum.map((value: unknown) =>
+      const property = properties[change.field] as Json | undefined;
+      if (Array.isArray(property?.enum))
+        property!.enum = property!.enum.map((value: unknown) =>
           typeof value === 'string' && Object.hasOwn(change.map, value) ? change.map[value] : value,
         );
     }

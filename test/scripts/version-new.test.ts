@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { scaffoldVersion } from '../../scripts/version-new.ts';
+import { REMAINING_STEPS, scaffoldVersion } from '../../scripts/version-new.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { loadVersionRegistry } from '../../src/versions.ts';
 
@@ -52,5 +52,22 @@ describe('npm run version:new', () => {
       root: 'openapi/v1/2099-01-01/openapi.yaml',
     });
     await expect(scaffoldVersion('2099-01-01', copy)).rejects.toThrow(/not after the latest/);
+  });
+});
+
+describe("the steps version:new prints and README's 'Adding a dated version'", () => {
+  it('are the same steps, in the same order: each printed step starts with what its README step names first', () => {
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const section = readme.split('## Adding a dated version')[1]!.split('\n## ')[0]!;
+    const numbered = [...section.matchAll(/^(\d+)\. (.*)$/gm)];
+    expect(numbered.map((m) => Number(m[1]))).toEqual(REMAINING_STEPS.map((_, i) => i + 1));
+    // Each README step names the file or the command its printed step starts with.
+    const subject = (step: string) => /^([\w./:-]+|a change of \w+|npm run build)/i.exec(step)![0];
+    expect(
+      REMAINING_STEPS.filter(
+        (step, i) =>
+          !numbered[i]![2]!.toLowerCase().includes(subject(step).toLowerCase().replace(/:$/, '')),
+      ),
+    ).toEqual([]);
   });
 });

@@ -13,15 +13,25 @@ function sources(dir: string): string[] {
 
 const word = (name: string) => new RegExp(`\\b${name.replace(/[$]/g, '\\$&')}\\b`);
 
-/** The files whose text names both the old and the new name of a rename. */
+/**
+ * The lines that name both the old and the new name of a rename, as `file:line`: where code says
+ * which name holds when (`since(...) ? 'threadTs' : 'threadTimestamp'`). Both names in one file
+ * apart are no such statement: a common name (`id`) is often a field of something else.
+ */
 function namedTogether(
   files: ReadonlyArray<readonly [file: string, text: string]>,
   renames: ReadonlyArray<{ field: string; to: string }>,
 ): string[] {
   return renames.flatMap(({ field, to }) =>
-    files
-      .filter(([, text]) => word(field).test(text) && word(to).test(text))
-      .map(([file]) => `${file}: ${field} and ${to}`),
+    files.flatMap(([file, text]) =>
+      text
+        .split('\n')
+        .flatMap((line, i) =>
+          word(field).test(line) && word(to).test(line)
+            ? [`${file}:${i + 1}: ${field} and ${to}`]
+            : [],
+        ),
+    ),
   );
 }
 
@@ -39,9 +49,14 @@ describe('a declared rename is named in the declaration only', () => {
 
   it.each([
     [
-      'both names in one file',
-      [['a.ts', 'x.text ?? x.messageText']],
-      ['a.ts: text and messageText'],
+      'both names in one line',
+      [['a.ts', 'const a = 1;\nconst name = since(v, g) ? x.messageText : x.text;']],
+      ['a.ts:2: text and messageText'],
+    ],
+    [
+      'the names on two lines of one file (a field of something else)',
+      [['a.ts', "{ text: 'hi',\n  messageText: 'other' }"]],
+      [],
     ],
     [
       'the names in two files',
