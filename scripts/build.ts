@@ -22,14 +22,42 @@ export const BUILD_STEPS: ReadonlyArray<readonly [string, () => Promise<void>]> 
   ['dist', async () => (await import('./build/dist.ts')).compileDist()],
 ];
 
-/** Runs every step, printing each one's time; stops at the first failure. */
-export async function build(log: (line: string) => void = console.log): Promise<void> {
+/**
+ * What the steps before `dist` build generated/ from: a change to any of them builds it again.
+ * All of src/, since the build imports from it; the lock file, for the tools' versions.
+ */
+const CONTRACT_INPUTS = [
+  'openapi',
+  'schemas',
+  'redocly.yaml',
+  'scripts/build',
+  'scripts/build.ts',
+  'src',
+  'package-lock.json',
+  'tsconfig.generated.json',
+];
+
+/**
+ * Runs every step, printing each one's time; stops at the first failure. The steps that write
+ * generated/ are skipped when nothing they read changed since they last ran here (a second
+ * `npm start` need not build the contract again), as `dist` is; `--force` runs them all the same.
+ */
+export async function build(
+  log: (line: string) => void = console.log,
+  force = process.argv.includes('--force'),
+): Promise<void> {
   const started = performance.now();
+  const { builtFrom, inputsHash, recordBuilt } = await import('./build/inputs-hash.ts');
+  const digest = await inputsHash(CONTRACT_INPUTS);
+  const upToDate = !force && (await builtFrom('contract', digest, 'generated/versions.json'));
+  if (upToDate) log('build: generated/ is up to date with its sources (--force builds it again)');
   for (const [name, step] of BUILD_STEPS) {
+    if (upToDate && name !== 'dist') continue;
     const stepStarted = performance.now();
     await step();
     log(`build:${name} ${Math.round(performance.now() - stepStarted)} ms`);
   }
+  if (!upToDate) await recordBuilt('contract', digest);
   log(`build ${Math.round(performance.now() - started)} ms`);
 }
 

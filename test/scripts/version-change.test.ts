@@ -246,6 +246,11 @@ describe('a version change of each kind, declared once', () => {
     const build = npx(['tsx', 'scripts/build.ts']);
     expect(build.status, `npm run build\n${build.stdout}\n${build.stderr}`).toBe(0);
     expect(build.stdout).toContain(`build:${BUILD_STEPS.at(-1)![0]}`);
+    // Built again with nothing changed, it skips what writes generated/ (#35: a second start).
+    const again = npx(['tsx', 'scripts/build.ts']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('generated/ is up to date with its sources');
+    expect(again.stdout).not.toContain('build:bundle');
     // The documents of each version derive from the declaration.
     const document = (version: string) =>
       JSON.parse(readFileSync(join(copy, 'generated', 'openapi', 'v1', `${version}.json`), 'utf8'));
