@@ -24,11 +24,7 @@ export function toVersion(
   shape: Shape,
   from = loadVersionRegistry(),
 ): Shape {
-  const changes = changesAt(target, version, from);
-  if (!changes.length) return shape;
-  const out: Shape = { ...shape };
-  for (const change of changes) forward(change, out);
-  return out;
+  return rewritten(changesAt(target, version, from), shape, forward);
 }
 
 /**
@@ -43,10 +39,18 @@ export function toBase(
   shape: Shape,
   from = loadVersionRegistry(),
 ): Shape {
-  const changes = changesAt(target, version, from);
+  return rewritten(changesAt(target, version, from).reverse(), shape, backward);
+}
+
+/** `shape` with each of `changes` applied in turn by `step`: a copy, or `shape` itself if none. */
+function rewritten(
+  changes: DeclaredChange[],
+  shape: Shape,
+  step: (change: DeclaredChange, shape: Shape) => void,
+): Shape {
   if (!changes.length) return shape;
   const out: Shape = { ...shape };
-  for (const change of changes.reverse()) backward(change, out);
+  for (const change of changes) step(change, out);
   return out;
 }
 
