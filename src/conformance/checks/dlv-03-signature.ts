@@ -14,8 +14,9 @@ export const dlv03Signature: Check = {
   requirements: ['DLV-03', 'AUTH-12'],
   basis: 'stated',
   title: "Deliveries verify per Standard Webhooks with the app's whsec_ secret",
-  exclusive: ['v1 meeting.ended'],
-  shared: ['v0 transcript:started'],
+  // Every delivery to a hook comes from its own subscription, signed with its app's secret, which
+  // ever check emitted it: the first to arrive is as good as any.
+  shared: ['v1 meeting.ended', 'v0 transcript:started'],
   async run(context) {
     const { profile } = context;
     const secrets = [profile.signingSecret, ...Object.values(profile.signingSecrets ?? {})];

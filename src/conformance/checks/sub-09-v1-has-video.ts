@@ -12,7 +12,8 @@ export const sub09V1HasVideo: Check = {
   requirements: ['SUB-09'],
   basis: 'stated',
   title: 'v1 filter hasVideo: only meetings that were video recorded are delivered',
-  exclusive: ['v1 meeting.ended'],
+  // judgeFilter reads only the deliveries carrying its own markers.
+  shared: ['v1 meeting.ended'],
   async run(context) {
     const hooks = [{ event: 'meeting.ended', filter: { hasVideo: true } }];
     return withHooks(context, hooks, async ([hook]) => {
