@@ -1,11 +1,10 @@
 import type { OpenApiDocument } from '../../src/documents.ts';
 import { forward } from '../../src/version-changes/apply.ts';
 import type { DeclaredChange } from '../../src/version-changes/instruction.ts';
+import { isRecord } from '../../src/is-record.ts';
 
 type Json = Record<string, any>;
 const COMPONENT = '#/components/schemas/';
-const isMap = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The version's bundled document with every shape change declared up to it applied
@@ -48,14 +47,14 @@ interface Target {
 
 function pathTargets(document: OpenApiDocument, path: string): Target[] {
   const item = document.paths?.[path];
-  if (!isMap(item)) return [];
+  if (!isRecord(item)) return [];
   return Object.values(item).flatMap((operation) => {
-    if (!isMap(operation) || !isMap(operation.responses)) return [];
+    if (!isRecord(operation) || !isRecord(operation.responses)) return [];
     return Object.entries(operation.responses)
       .filter(([status]) => /^2(\d\d|XX)$/.test(status))
       .flatMap(([, response]) => {
         const media = (response as Json)?.content?.['application/json'];
-        return isMap(media) && media.schema
+        return isRecord(media) && media.schema
           ? [
               {
                 holder: media,
@@ -73,7 +72,7 @@ function pathTargets(document: OpenApiDocument, path: string): Target[] {
 function webhookTargets(document: OpenApiDocument, event: string): Target[] {
   const operation = document.webhooks?.[event]?.post;
   const media = (operation as Json)?.requestBody?.content?.['application/json'];
-  if (!isMap(media) || !media.schema) return [];
+  if (!isRecord(media) || !media.schema) return [];
   const enveloped = dataHolder(document, media.schema) !== undefined;
   return [
     {
@@ -92,7 +91,7 @@ function examplesOf(media: Json, data: boolean): Json[] {
     ...(media.example !== undefined ? [media.example] : []),
     ...Object.values(media.examples ?? {}).map((example) => (example as Json)?.value),
   ];
-  return values.map((value) => (data ? value?.data : value)).filter(isMap);
+  return values.map((value) => (data ? value?.data : value)).filter(isRecord);
 }
 
 const componentOf = (document: OpenApiDocument, ref: unknown): Json | undefined =>
@@ -112,8 +111,8 @@ function dataHolder(document: OpenApiDocument, schema: Json): Json | undefined {
 
 function dataHolders(document: OpenApiDocument, schema: Json): Json[] {
   const resolved = componentOf(document, schema.$ref) ?? schema;
-  const own = isMap(resolved.properties?.data) ? [resolved.properties] : [];
-  const members = (resolved.allOf ?? []).filter(isMap);
+  const own = isRecord(resolved.properties?.data) ? [resolved.properties] : [];
+  const members = (resolved.allOf ?? []).filter(isRecord);
   return [...own, ...members.flatMap((member: Json) => dataHolders(document, member))];
 }
 
@@ -187,5 +186,5 @@ function changeSchema(schema: Json, change: DeclaredChange, where: string): void
     }
   }
   for (const example of Array.isArray(schema.examples) ? schema.examples : [])
-    if (isMap(example)) forward(change, example);
+    if (isRecord(example)) forward(change, example);
 }

@@ -1,11 +1,11 @@
+import { isRecord } from '../../src/is-record.ts';
+
 type Entry = Record<string, unknown>;
 
 const KINDS = ['rename', 'add', 'remove', 'enum'];
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const isText = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '';
-const isMap = (value: unknown): value is Entry =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What is missing or wrong in one version's `instructions` (openapi/versions.yaml), each named by
@@ -16,7 +16,7 @@ export function instructionProblems(instructions: unknown): string[] {
   if (!Array.isArray(instructions)) return ['`instructions` is no list'];
   return instructions.flatMap((instruction: unknown, index) => {
     const name = `instructions[${index}]`;
-    if (!isMap(instruction)) return [`${name}: no mapping`];
+    if (!isRecord(instruction)) return [`${name}: no mapping`];
     return oneProblems(instruction).map((problem) => `${name}: ${problem}`);
   });
 }
@@ -45,14 +45,14 @@ function kindProblems(instruction: Entry): string[] {
         ? []
         : ['a rename names its new name in `to`'];
     case 'add': {
-      const problems = isMap(instruction.schema) ? [] : ['an addition gives its `schema`'];
+      const problems = isRecord(instruction.schema) ? [] : ['an addition gives its `schema`'];
       const value = instruction.value;
-      if (!isMap(value) || !(isText(value.copy) || Object.hasOwn(value, 'const')))
+      if (!isRecord(value) || !(isText(value.copy) || Object.hasOwn(value, 'const')))
         problems.push('an addition gives its `value`: `{copy: <field>}` or `{const: <value>}`');
       return problems;
     }
     case 'enum':
-      return isMap(instruction.map) &&
+      return isRecord(instruction.map) &&
         Object.keys(instruction.map).length > 0 &&
         Object.values(instruction.map).every(isText)
         ? []

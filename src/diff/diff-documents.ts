@@ -4,6 +4,7 @@ import { dereference } from '../openapi/dereference.js';
 import { withoutPins } from '../openapi/without-pins.js';
 import { type ChangeKind, type LeafChange, classify } from './classify.js';
 import { mergeAllOf } from './merge-all-of.js';
+import { isRecord } from '../is-record.js';
 
 export interface DocumentChange extends LeafChange {
   /** `path /chat.postEphemeral` or `webhook chat.message`. */
@@ -79,8 +80,4 @@ function sameMembers(a: unknown[], b: unknown[]): boolean {
   return (
     a.length === b.length && a.every((value) => b.some((other) => isDeepStrictEqual(value, other)))
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record.js';
 // A value longer than this is cut in sentences and listings: the whole of it is in `--json`.
 const MAX_CHARS = 80;
 const SCHEMA_KEYS = [
@@ -47,8 +48,4 @@ function fieldNames(properties: Record<string, unknown>): string {
 function cut(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > MAX_CHARS ? `${line.slice(0, MAX_CHARS - 1)}…` : line;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record.js';
 /**
  * A schema with its `allOf` parts folded into one object, recursively, so that two ways of writing
  * the same constraints compare equal: properties merge by name, `required` lists join, and any
@@ -43,8 +44,4 @@ function mergeProperties(
         : schema;
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@ import { resolveLocal } from '../openapi/operations.js';
 import { type DocumentValidator, pointer } from '../validation/document-validator.js';
 import type { Credential } from './front-config.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http-io.js';
+import { isRecord } from '../is-record.js';
 
 export interface RequestContext {
   document: OpenApiDocument;
@@ -218,10 +219,6 @@ function schemaFinding(rule: string, error: ErrorObject): Diagnostic {
   return diagnostic(rule, `${where || '/'} ${error.message ?? 'is invalid'}`, {
     location: `body${where}`,
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isMissing(error: ErrorObject): boolean {

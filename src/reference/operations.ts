@@ -6,6 +6,7 @@ import { internalError } from '../http/internal-error.js';
 import type { ReferenceToken } from './fixtures.js';
 import type { Handler, HandlerContext } from './handlers/handler.js';
 import { toVersion } from '../version-changes/apply.js';
+import { isRecord } from '../is-record.js';
 
 /** A request the front passed, with the headers it decided (the version's, VER-03). */
 interface Passed {
@@ -52,6 +53,6 @@ function notImplemented(generation: PassedRequest['generation']) {
 function inVersion(request: PassedRequest, answer: HttpAnswer): unknown {
   const { body } = answer;
   if (request.generation !== 'v1' || answer.status >= 300) return body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  return toVersion({ path: request.path }, request.documentKey, body as Record<string, unknown>);
+  if (!isRecord(body)) return body;
+  return toVersion({ path: request.path }, request.documentKey, body);
 }

@@ -1,9 +1,7 @@
 import { type WebhookVersion, isEnveloped } from '../webhooks/versions.js';
+import { isRecord } from '../is-record.js';
 
 type Fields = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Fields =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The business fields of a payload of `version`, where declared changes apply: `data` once

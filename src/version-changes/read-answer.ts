@@ -4,6 +4,7 @@ import { versionPlace } from '../versions.js';
 import { toBase } from './apply.js';
 import { type ShapeTarget } from './instruction.js';
 import { shapeFindings } from './findings.js';
+import { isRecord } from '../is-record.js';
 
 type Fields = Record<string, unknown>;
 
@@ -18,10 +19,10 @@ function shapeOf(
 ): { target: ShapeTarget; at: string; body: Fields } | undefined {
   const { status, body } = answer;
   if (!path.startsWith('/v1/') || status < 200 || status > 299) return undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  if (!isRecord(body)) return undefined;
   const named = answer.headers?.['service-version'];
   const at = typeof named === 'string' && versionPlace(named) >= 0 ? named : version;
-  return { target: { path: path.slice('/v1'.length).split('?')[0]! }, at, body: body as Fields };
+  return { target: { path: path.slice('/v1'.length).split('?')[0]! }, at, body };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { toBase } from './apply.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../is-record.js';
 
 /**
  * A delivered payload read back in the names the code writes (before any declared change), from

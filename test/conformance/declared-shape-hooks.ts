@@ -1,10 +1,9 @@
 import { type DeclaredChange, targetKey } from '../../src/version-changes/instruction.ts';
 import type { FaultHooks, OutgoingAttempt } from './fault-injection.ts';
 import { resigned } from './faults/resigned.ts';
+import { isRecord } from '../../src/is-record.ts';
 
 type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A declared change as part of a fault's or a variation's id. */
 export const declaredShapeName = (change: DeclaredChange): string =>

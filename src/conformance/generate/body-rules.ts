@@ -7,6 +7,7 @@ import type { RuleId } from './answer-rules.js';
 import type { GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
 import { type OpenScope, openValues } from './open-values.js';
+import { isRecord } from '../../is-record.js';
 
 /** A rule the body breaks, and how. */
 export interface BodyBreak {
@@ -293,8 +294,4 @@ function dedupe(broken: BodyBreak[]): BodyBreak[] {
 
 function parsed(url: string): URL | undefined {
   return URL.canParse(url) ? new URL(url) : undefined;
-}
-
-function isRecord(value: unknown): value is Body {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -10,7 +10,6 @@ import {
   MAX_FIELD_DEPTH,
   builderOf,
   encode,
-  isRecord,
   malformedVersion,
   otherMethods,
   VISIBLE,
@@ -20,6 +19,7 @@ import { mostlyClean, mostlyCleanValues, pastLimitKinds } from './clean-bodies.j
 import type { CaseKind, GeneratedCase } from './generated-case.js';
 import { type GenerateTarget, isDestructive } from './generate-target.js';
 import { severalKinds } from './several-kinds.js';
+import { isRecord } from '../../is-record.js';
 
 /** Content types a body is sent as; an operation's own is not a wrong one. */
 const CONTENT_TYPES = [

@@ -5,6 +5,7 @@ import type { CaseKind, GeneratedCase } from './generated-case.js';
 import type { GenerateTarget } from './generate-target.js';
 import { type Hints, arbitraryOf } from './schema-arbitrary.js';
 import { groupBy } from '../../group-by.js';
+import { isRecord } from '../../is-record.js';
 
 /** What the cases of one version draw on besides the operation. */
 export interface CaseScope {
@@ -134,8 +135,4 @@ export function withField(
   if (name === undefined) return replaced;
   const inner = Object.hasOwn(value, name) && isRecord(value[name]) ? value[name] : {};
   return { ...value, [name]: rest.length ? withField(inner, rest, replaced) : replaced };
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

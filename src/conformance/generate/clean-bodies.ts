@@ -6,11 +6,11 @@ import {
   classOf,
   MAX_FIELD_DEPTH,
   encode,
-  isRecord,
   withField,
 } from './case-builder.js';
 import { isDestructive } from './generate-target.js';
 import { MAX_OVER_LIMIT, arbitraryOf, pastLimit } from './schema-arbitrary.js';
+import { isRecord } from '../../is-record.js';
 
 /** How many bodies are tried, at build time, for one that breaks nothing and is not open. */
 const CLEAN_SAMPLE = 50;

@@ -1,4 +1,5 @@
 import type { GenerateTarget } from './generate-target.js';
+import { isRecord } from '../../is-record.js';
 
 /** What an open value is judged against besides the operation: the version's events and dates. */
 export interface OpenScope {
@@ -40,9 +41,6 @@ const FILTER_EVENTS: Record<'v0' | 'v1', ReadonlyMap<string, (event: string) => 
     ['status', (e) => e === 'onair.guest.rsvp'],
   ]),
 };
-
-const isRecord = (value: unknown): value is Body =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The filter keys of `body` the spec applies to other events than the one subscribed to. */
 function keysElsewhere(generation: 'v0' | 'v1', body: Body): string | undefined {

@@ -4,6 +4,7 @@ import { CLOCKS } from '../../time-scale.js';
 import { listVersions } from '../../versions.js';
 import { MAX_SHARDS, type Shard } from '../shard/shard.js';
 import type { Exercised, RunInfo } from './write-reports.js';
+import { isRecord } from '../../is-record.js';
 
 /** The format the JSON report writes (json-report.ts), the one a merge reads. */
 const JSON_REPORT_FORMAT = 'service-contract/conformance-report@2';
@@ -25,8 +26,6 @@ const SEVERITIES = new Set(['error', 'warning']);
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length <= MAX_ENTRIES && value.every((v) => typeof v === 'string');
 /** The versions a run names: known ones (a merge ranks them), each once. */
@@ -49,7 +48,7 @@ export function readReport(file: string, json: unknown): ShardReport | { problem
   const wrong = (field: string, what: string) => ({
     problem: `${file}: ${field} ${what}`,
   });
-  if (!isObject(json) || json.format !== JSON_REPORT_FORMAT)
+  if (!isRecord(json) || json.format !== JSON_REPORT_FORMAT)
     return { problem: `${file} is not a conformance JSON report (format ${JSON_REPORT_FORMAT})` };
   if (typeof json.suite !== 'string' || typeof json.fingerprint !== 'string')
     return wrong(
@@ -97,7 +96,7 @@ export function readReport(file: string, json: unknown): ShardReport | { problem
 
 function isShard(value: unknown): boolean {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     isCount(value.n, MAX_SHARDS) &&
     isCount(value.k, MAX_SHARDS) &&
     (value.k as number) <= (value.n as number)
@@ -106,7 +105,7 @@ function isShard(value: unknown): boolean {
 
 function isResult(value: unknown): boolean {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     typeof value.check === 'string' &&
     typeof value.version === 'string' &&
     typeof value.status === 'string' &&
@@ -114,7 +113,7 @@ function isResult(value: unknown): boolean {
     isStrings(value.requirements) &&
     isList(value.diagnostics) &&
     value.diagnostics.every(
-      (d) => isObject(d) && typeof d.message === 'string' && SEVERITIES.has(d.severity as string),
+      (d) => isRecord(d) && typeof d.message === 'string' && SEVERITIES.has(d.severity as string),
     ) &&
     (value.notes === undefined || isStrings(value.notes)) &&
     (value.remedy === undefined || isRemedy(value.remedy))
@@ -129,7 +128,7 @@ function isRemedy(value: unknown): boolean {
     isList(value) &&
     value.every(
       (ask) =>
-        isObject(ask) &&
+        isRecord(ask) &&
         (CLOCKS as readonly unknown[]).includes(ask.clock) &&
         typeof ask.now === 'number' &&
         [ask.now, ask.atMost, ask.atLeast, ask.waitMs].every(factor),
@@ -138,37 +137,37 @@ function isRemedy(value: unknown): boolean {
 }
 
 function isGenerated(value: unknown): boolean {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const { seed, maxExamples, maxTimeMs, runs, failures, warnings, deliveries } = value;
   return (
     [seed, maxExamples, maxTimeMs].every(Number.isSafeInteger) &&
     isList(runs) &&
     runs.every(
       (r) =>
-        isObject(r) &&
+        isRecord(r) &&
         typeof r.version === 'string' &&
         typeof r.operation === 'string' &&
         Number.isSafeInteger(r.cases) &&
-        isObject(r.kinds),
+        isRecord(r.kinds),
     ) &&
     [failures, warnings].every(
       (list) =>
         isList(list) &&
         list.every(
           (f) =>
-            isObject(f) &&
+            isRecord(f) &&
             typeof f.version === 'string' &&
             [f.occurrences, f.shrinks, f.seed].every(Number.isSafeInteger) &&
             typeof f.operation === 'string' &&
-            isObject(f.case) &&
+            isRecord(f.case) &&
             isList(f.findings) &&
-            f.findings.every(isObject),
+            f.findings.every(isRecord),
         ),
     ) &&
     isList(deliveries) &&
     deliveries.every(
       (d) =>
-        isObject(d) &&
+        isRecord(d) &&
         typeof d.version === 'string' &&
         Number.isSafeInteger(d.received) &&
         Number.isSafeInteger(d.fromTraffic),
@@ -177,5 +176,5 @@ function isGenerated(value: unknown): boolean {
 }
 
 function isExercised(value: unknown): boolean {
-  return isObject(value) && isStrings(value.answers) && isStrings(value.events);
+  return isRecord(value) && isStrings(value.answers) && isStrings(value.events);
 }

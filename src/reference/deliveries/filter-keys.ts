@@ -1,3 +1,4 @@
+import { isRecord } from '../../is-record.js';
 /**
  * A subscription filter as deliveries read it: only known keys, in an object without a prototype.
  */
@@ -16,9 +17,6 @@ const V1_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 const keysOf = (generation: 'v0' | 'v1') => (generation === 'v0' ? V0_KEYS : V1_KEYS);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Why a filter sent to subscribe is refused, or undefined when every key is one the generation
