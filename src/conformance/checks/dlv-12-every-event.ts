@@ -1,7 +1,5 @@
-import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
-import { type HookOptions, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
-import { DEBOUNCED, emissionOf } from '../reach/event-emission.js';
+import { deliverEach } from '../reach/deliver-each.js';
 
 /**
  * The documented events, by generation, each made to happen here so that the check of their payload
@@ -33,8 +31,6 @@ const EVENTS: ReadonlyArray<readonly ['v0' | 'v1', string]> = [
   ['v0', 'onair.guest.added'],
 ];
 
-const ARRIVAL_MS = 5000;
-
 /**
  * DLV-12 for every documented event: each event above is made to happen through the trigger, and
  * must arrive; closing its hook holds the delivery to the schema of its event at its
@@ -48,33 +44,6 @@ export const dlv12EveryEvent: Check = {
   title: 'Every documented event is delivered with the payload shape of its version',
   shared: EVENTS.map(([generation, event]) => `${generation} ${event}`),
   async run(context) {
-    // Reactions wait out a debounce, where the profile's time scale leaves it short enough.
-    const tooSlow = tooLong(context, 20, 'debounce');
-    if (tooSlow) context.note(`reactions were not sent: ${tooSlow.reason}`);
-    const emissions = EVENTS.flatMap(([generation, event]) => {
-      if (tooSlow && DEBOUNCED.has(event)) return [];
-      const emission = emissionOf(context, generation, event);
-      return emission ? [[{ generation, event }, emission] as const] : [];
-    });
-    const patienceOf = (event: string) =>
-      ARRIVAL_MS + (DEBOUNCED.has(event) ? waitMs(context, 20, 'debounce') : 0);
-    return withHooks(
-      context,
-      emissions.map(([options]): HookOptions => options),
-      async (hooks) => {
-        const from = performance.now();
-        await Promise.all(hooks.map((hook, i) => hook.emit(emissions[i]![1])));
-        const arrived = await Promise.all(
-          hooks.map((hook, i) => hook.arrived(1, patienceOf(emissions[i]![0].event))),
-        );
-        for (const [i, [{ generation, event }]] of emissions.entries())
-          if (!arrived[i])
-            await reportNoneArrived(
-              context,
-              from,
-              `no ${generation} ${event} delivery arrived within ${Math.round(patienceOf(event) / 1000)} s of the trigger accepting it`,
-            );
-      },
-    );
+    return deliverEach(context, EVENTS);
   },
 };

@@ -1,8 +1,5 @@
-import { V1_DATA } from '../../samples/sample-payloads.js';
 import { declaredChanges } from '../../version-changes/instruction.js';
-import { reportNoneArrived } from '../reach/attempts.js';
-import { type HookOptions, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
-import { DEBOUNCED, emissionOf } from '../reach/event-emission.js';
+import { deliverEach } from '../reach/deliver-each.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
 import { needCredential } from '../run/needs.js';
@@ -11,7 +8,6 @@ import { VALID_REQUESTS } from '../run/valid-requests.js';
 const CHANGES = declaredChanges();
 const PATHS = [...new Set(CHANGES.flatMap((c) => (c.path !== undefined ? [c.path] : [])))];
 const EVENTS = [...new Set(CHANGES.flatMap((c) => (c.webhook !== undefined ? [c.webhook] : [])))];
-const ARRIVAL_MS = 5000;
 
 /**
  * VER-01: a dated version is also the shape changes openapi/versions.yaml declares for it
@@ -35,7 +31,11 @@ export const ver01DeclaredShapes: Check = {
       return { skip: 'not_applicable', reason: 'v0 is outside the dated scheme (VER-06)' };
     for (const path of PATHS) await askPath(context, path);
     if (!EVENTS.length) return undefined;
-    return deliverEvents(context);
+    // Each delivery is judged when its hook closes, where every delivery is.
+    return deliverEach(
+      context,
+      EVENTS.map((event) => ['v1', event] as const),
+    );
   },
 };
 
@@ -57,38 +57,4 @@ async function askPath(context: CheckContext, path: string): Promise<void> {
   });
   if (answer.status < 200 || answer.status > 299)
     context.note(`${path} answered ${answer.status}: no success whose shape to judge`);
-}
-
-/** A delivery of each changed event at the version under test, judged when its hook closes. */
-async function deliverEvents(context: CheckContext) {
-  const tooSlow = tooLong(context, 20, 'debounce');
-  const emissions = EVENTS.flatMap((event) => {
-    if (!Object.hasOwn(V1_DATA, event)) {
-      context.note(`${event} was not sent: the suite has no sample of it`);
-      return [];
-    }
-    if (tooSlow && DEBOUNCED.has(event)) {
-      context.note(`${event} was not sent: ${tooSlow.reason}`);
-      return [];
-    }
-    const emission = emissionOf(context, 'v1', event);
-    return emission ? [[event, emission] as const] : [];
-  });
-  const patienceOf = (event: string) =>
-    ARRIVAL_MS + (DEBOUNCED.has(event) ? waitMs(context, 20, 'debounce') : 0);
-  return withHooks(
-    context,
-    emissions.map(([event]): HookOptions => ({ event })),
-    async (hooks) => {
-      const from = performance.now();
-      await Promise.all(hooks.map((hook, i) => hook.emit(emissions[i]![1])));
-      for (const [i, [event]] of emissions.entries())
-        if (!(await hooks[i]!.arrived(1, patienceOf(event))))
-          await reportNoneArrived(
-            context,
-            from,
-            `no ${event} delivery arrived within ${Math.round(patienceOf(event) / 1000)} s`,
-          );
-    },
-  );
 }

@@ -15,14 +15,18 @@ const CHAT: Readonly<Record<string, { chat: ChatName; mentionsApp?: boolean }>> 
 
 /** Reaction events may be coalesced per message (DLV-11): they arrive after a debounce. */
 export const DEBOUNCED: ReadonlySet<string> = new Set(['chat.reaction', 'chat:message:reaction']);
-
 /** The sample of `event`, in the fixture chat it needs; undefined (noted) when the profile has none. */
 export function emissionOf(
   context: CheckContext,
   generation: 'v0' | 'v1',
   event: string,
 ): Emission | undefined {
-  const data = structuredClone((generation === 'v0' ? V0_PAYLOADS : V1_DATA)[event]!);
+  const samples = generation === 'v0' ? V0_PAYLOADS : V1_DATA;
+  if (!Object.hasOwn(samples, event)) {
+    context.note(`${generation} ${event} was not sent: the suite has no sample of it`);
+    return undefined;
+  }
+  const data = structuredClone(samples[event]!);
   if (!Object.hasOwn(CHAT, event)) return { data };
   const { chat, mentionsApp } = CHAT[event]!;
   const fixture = fixtureChat(context.profile, chat);

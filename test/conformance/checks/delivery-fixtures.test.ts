@@ -118,7 +118,7 @@ describe.concurrent(
 
     it('names every check that asks for a fixture chat', () => {
       const asking = CHECKS.map(([id]) => id).filter((id) =>
-        /fixtureChat\(|emissionOf\(/.test(
+        /fixtureChat\(|deliverEach\(/.test(
           readFileSync(join(PROJECT_ROOT, 'src', 'conformance', 'checks', `${id}.ts`), 'utf8'),
         ),
       );
