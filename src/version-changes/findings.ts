@@ -6,6 +6,8 @@ import { type DeclaredChange, type ShapeTarget, changesOf, holdsAt } from './ins
 export interface ShapeFinding {
   change: DeclaredChange;
   message: string;
+  /** The field the finding is about, by the name it has from the change on. */
+  field: string;
 }
 
 const code = (name: string) => `\`${name}\``;
@@ -25,7 +27,9 @@ export function shapeFindings(
   if (version === 'v0') return [];
   return changesOf(target, from).flatMap((change) => {
     const message = holdsAt(change, version, from) ? after(change, shape) : before(change, shape);
-    return message ? [{ change, message: `${message} (${change.summary})` }] : [];
+    if (!message) return [];
+    const field = change.kind === 'rename' ? change.to : change.field;
+    return [{ change, message: `${message} (${change.summary})`, field }];
   });
 }
 

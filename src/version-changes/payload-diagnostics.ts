@@ -16,10 +16,10 @@ export function payloadShapeDiagnostics(
   const fields = payloadFields(version, payload);
   if (!fields) return [];
   const at = isEnveloped(version) ? 'payload/data' : 'payload';
-  return shapeFindings({ webhook: event }, version, fields).map(({ change, message }) =>
+  return shapeFindings({ webhook: event }, version, fields).map(({ change, message, field }) =>
     diagnostic('declared_shape', `the payload ${message}`, {
       requirement: change.requirements[0]!,
-      location: `${at}/${change.kind === 'rename' ? change.to : change.field}`,
+      location: `${at}/${field}`,
       version,
     }),
   );

@@ -44,10 +44,10 @@ export function answerShapeDiagnostics(
 ): Diagnostic[] {
   const shape = shapeOf(path, version, answer);
   if (!shape) return [];
-  return shapeFindings(shape.target, shape.at, shape.body).map(({ change, message }) =>
+  return shapeFindings(shape.target, shape.at, shape.body).map(({ change, message, field }) =>
     diagnostic('declared_shape', `the answer at ${shape.at} ${message}`, {
       requirement: change.requirements[0]!,
-      location: `body/${change.kind === 'rename' ? change.to : change.field}`,
+      location: `body/${field}`,
     }),
   );
 }
