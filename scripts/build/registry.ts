@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { GENERATED_HEADER } from './generated-header.ts';
 import { registryProblems } from './registry-problems.ts';
+import type { VersionEntry, VersionRegistry } from '../../src/versions.ts';
 
 /**
  * Writes openapi/versions.yaml as generated/versions.json: the runtime reads the registry from
@@ -16,7 +17,7 @@ export async function generateRegistry(generatedDir: string): Promise<void> {
   const problems = registryProblems(registry);
   if (problems.length)
     throw new Error(`openapi/versions.yaml:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  withInstructedChanges(registry as { versions: Entry[] });
+  withInstructedChanges((registry as VersionRegistry).versions);
   // The first step of a build from the sources alone, where generated/ does not exist yet.
   await mkdir(generatedDir, { recursive: true });
   await writeFile(
@@ -25,25 +26,25 @@ export async function generateRegistry(generatedDir: string): Promise<void> {
   );
 }
 
-type Entry = {
-  changes: Array<{ path?: string; webhook?: string; requirements: string[] }>;
-  instructions?: Array<{ path?: string; webhook?: string; requirements: string[] }>;
-};
-
 /**
  * Each instruction's target joins its version's `changes` (the path items and webhooks whose
  * document differs from the previous version's), with the instruction's requirements: declared
  * once, in the instruction.
  */
-function withInstructedChanges(registry: { versions: Entry[] }): void {
-  for (const entry of registry.versions) {
+function withInstructedChanges(versions: Array<Pick<VersionEntry, 'changes' | 'instructions'>>) {
+  for (const entry of versions) {
     entry.changes ??= [];
-    for (const { path, webhook, requirements } of entry.instructions ?? []) {
-      const same = entry.changes.find((c) => c.path === path && c.webhook === webhook);
+    for (const target of entry.instructions ?? []) {
+      const { requirements } = target;
+      const same = entry.changes.find(
+        (c) => c.path === target.path && c.webhook === target.webhook,
+      );
       if (same) same.requirements = [...new Set([...same.requirements, ...requirements])];
       else
         entry.changes.push(
-          path !== undefined ? { path, requirements } : { webhook: webhook!, requirements },
+          target.webhook !== undefined
+            ? { webhook: target.webhook, requirements }
+            : { path: target.path, requirements },
         );
     }
   }
