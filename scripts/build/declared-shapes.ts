@@ -26,7 +26,7 @@ export function applyDeclaredShapes(document: OpenApiDocument, changes: Declared
         `${where}: the document has no such ${change.webhook !== undefined ? 'webhook' : 'path with a 2xx JSON answer'}`,
       );
     for (const target of targets) {
-      const schema = ownSchema(document, target.holder, target.key, change.version, target.data);
+      const schema = ownSchema(document, target.holder, 'schema', change.version, target.data);
       changeSchema(schema, change, where);
       for (const example of target.examples) forward(change, example);
       target.operation.description =
@@ -35,10 +35,9 @@ export function applyDeclaredShapes(document: OpenApiDocument, changes: Declared
   }
 }
 
-/** A place a change applies: the schema holder, its examples' objects, and the operation. */
+/** A place a change applies: the media type holding its schema, its examples' objects, and the operation. */
 interface Target {
   holder: Json;
-  key: string;
   /** Whether the business fields are the schema's `data` (an envelope, VER-08). */
   data: boolean;
   examples: Json[];
@@ -58,7 +57,6 @@ function pathTargets(document: OpenApiDocument, path: string): Target[] {
           ? [
               {
                 holder: media,
-                key: 'schema',
                 data: false,
                 examples: examplesOf(media, false),
                 operation,
@@ -77,7 +75,6 @@ function webhookTargets(document: OpenApiDocument, event: string): Target[] {
   return [
     {
       holder: media,
-      key: 'schema',
       data: enveloped,
       examples: examplesOf(media, enveloped),
       operation: operation as Json,
