@@ -3,7 +3,11 @@ import { isRecord } from '../../src/is-record.ts';
 type Entry = Record<string, unknown>;
 
 const KINDS = ['rename', 'add', 'remove', 'enum'];
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Names that would reach an object's prototype where a shape is rewritten: never a field. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+const isFieldName = (value: unknown): value is string =>
+  typeof value === 'string' && NAME.test(value) && !RESERVED.has(value);
 const isText = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '';
 
@@ -29,7 +33,7 @@ function oneProblems(instruction: Entry): string[] {
   if (isText(webhook) === isText(path))
     problems.push('name exactly one target: `webhook` (an event) or `path` (a v1 path)');
   if (isText(path) && !path.startsWith('/')) problems.push('`path` starts with /');
-  if (typeof field !== 'string' || !FIELD.test(field))
+  if (!isFieldName(field))
     problems.push('`field` names one top-level field of the payload (its `data`) or the answer');
   if (!Array.isArray(instruction.requirements) || instruction.requirements.length === 0)
     problems.push('no `requirements`: the IDs the change touches');
@@ -41,9 +45,7 @@ function oneProblems(instruction: Entry): string[] {
 function kindProblems(instruction: Entry): string[] {
   switch (instruction.kind) {
     case 'rename':
-      return typeof instruction.to === 'string' && FIELD.test(instruction.to)
-        ? []
-        : ['a rename names its new name in `to`'];
+      return isFieldName(instruction.to) ? [] : ['a rename names its new name in `to`'];
     case 'add': {
       const problems = isRecord(instruction.schema) ? [] : ['an addition gives its `schema`'];
       const value = instruction.value;

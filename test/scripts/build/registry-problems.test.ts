@@ -83,6 +83,11 @@ describe('registryProblems: the registry as a build takes it (#34)', () => {
       `${AT}: instructions[0]: \`field\` names one top-level field`,
     ],
     [
+      'a field that would reach the prototype',
+      { ...ENTRY, instructions: [{ ...RENAME, to: '__proto__' }] },
+      `${AT}: instructions[0]: a rename names its new name in \`to\``,
+    ],
+    [
       'an instruction without a summary',
       { ...ENTRY, instructions: [{ ...RENAME, summary: '' }] },
       `${AT}: instructions[0]: no \`summary\``,
