@@ -71,8 +71,13 @@ export async function buildStep(name: string): Promise<void> {
   await step[1]();
 }
 
+/** The step `npm run build[:<step>] [-- --force]` names: the first argument that is no flag. */
+export function stepNameOf(args: readonly string[]): string | undefined {
+  return args.find((arg) => !arg.startsWith('--'));
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const stepName = process.argv[2];
+  const stepName = stepNameOf(process.argv.slice(2));
   (stepName ? buildStep(stepName) : build()).catch((error: Error) => {
     console.error(error.message);
     process.exitCode = 1;
