@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Clock, scaledMs, timeScales } from '../../time-scale.js';
 import type { Skip } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
@@ -9,7 +10,7 @@ import { needCredential } from '../run/needs.js';
 import type { Hook, Received, Responder } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
 import { send } from '../transport/send.js';
-import { waitUndisturbed } from '../timing/timing-quiet.js';
+import { watchLoopLag } from '../timing/timing.js';
 import { readPayload } from '../../version-changes/read-payload.js';
 
 export interface HookOptions {
@@ -303,13 +304,25 @@ export async function sendTrigger(
 }
 
 /**
- * Polls `condition` until it holds, or until `timeoutMs` have passed in which the suite's own
- * event loop did not stall, three times that at most (waitUndisturbed): a wait for an arrival holds
- * on a busy machine, where the suite's stalls would otherwise eat into it and an implementation in
- * time would look late.
+ * Polls `condition` every 5 ms until it holds, or until `timeoutMs` have passed in which the
+ * suite's own event loop did not stall (timing.ts), three times that at most: a wait for an
+ * arrival holds on a busy machine, where the suite's stalls would otherwise eat into it and an
+ * implementation in time would look late.
  */
 export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  await waitUndisturbed(timeoutMs, 3 * timeoutMs, condition);
+  const lag = watchLoopLag();
+  const started = performance.now();
+  try {
+    for (;;) {
+      if (condition()) return true;
+      const now = performance.now();
+      if (now - started >= 3 * timeoutMs) break;
+      if (now - started - lag.within(started, now) >= timeoutMs) break;
+      await sleep(5);
+    }
+  } finally {
+    lag.stop();
+  }
   return condition();
 }
 

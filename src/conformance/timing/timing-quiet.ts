@@ -1,10 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { watchLoopLag } from './timing.js';
 
-/** The steps `waitCalm` measures its stalls over. */
+/** The steps `waitUndisturbed` measures its stalls over. */
 const STEP_MS = 50;
-/** How often `waitUndisturbed` asks whether what it waits for came. */
-const POLL_MS = 5;
 
 /**
  * Waits until `ms` have passed in which the suite's own event loop did not stall (timing.ts), or
@@ -16,15 +14,13 @@ export async function waitUndisturbed(
   maxMs: number,
   done: () => boolean = () => false,
 ): Promise<number> {
-  const lag = watchLoopLag();
   const started = performance.now();
-  try {
-    for (let now = started; !done(); now = performance.now()) {
-      if (now - started >= maxMs || now - started - lag.within(started, now) >= ms) break;
-      await sleep(POLL_MS);
-    }
-  } finally {
-    lag.stop();
+  let quiet = 0;
+  while (quiet < ms && performance.now() - started < maxMs && !done()) {
+    const lag = watchLoopLag();
+    const from = performance.now();
+    await sleep(STEP_MS);
+    quiet += Math.max(0, performance.now() - from - lag.stop());
   }
   return performance.now() - started;
 }
