@@ -131,6 +131,13 @@ interface InjectionOptions {
 type Slot = { request?: PassedRequest };
 
 /**
+ * One store for every injected server: each request runs in a slot of its own. Node keeps every
+ * AsyncLocalStorage that ever ran in a list and visits each one on every promise created, so a
+ * store per server (hundreds in a fault run's process) made each promise cost more than the last.
+ */
+const slots = new AsyncLocalStorage<Slot>();
+
+/**
  * A reference server as `startReference` composes it (the event trigger on, local destinations
  * allowed, port chosen by the system), with the hooks' decorators around its parts.
  */
@@ -153,7 +160,6 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
       ? { debounceKey: (event: ServiceEvent) => hooks.debounceKey!(event, debounceKey(event)) }
       : {}),
   });
-  const slots = new AsyncLocalStorage<Slot>();
   const handler = await createReferenceHandler(store, workspace, {
     clock,
     dispatcher,
@@ -161,10 +167,10 @@ export async function startReferenceWithFaults(hooks: FaultHooks, options: Injec
     registry,
     resolveToken: resolving(createTokenResolver({ workspace, store, clock }), hooks),
     hub: hooks.hub?.(createEphemeralHub()),
-    handlers: passing(HANDLERS, hooks, slots),
+    handlers: passing(HANDLERS, hooks),
   });
   const served = await listen(
-    answering(handler, hooks, { dispatcher, store }, slots),
+    answering(handler, hooks, { dispatcher, store }),
     { port: 0 },
     'reference',
   );
@@ -247,7 +253,6 @@ function resolving(resolve: ReferenceTokenResolver, { credential, bearer }: Faul
 function passing(
   handlers: Record<string, Handler>,
   { request: change }: FaultHooks,
-  slots: AsyncLocalStorage<Slot>,
 ): Record<string, Handler> {
   const through =
     (handler: Handler): Handler =>
@@ -264,7 +269,6 @@ function answering(
   handler: Awaited<ReturnType<typeof createReferenceHandler>>,
   { answer: change }: FaultHooks,
   { dispatcher, store }: { dispatcher: Dispatcher; store: Store },
-  slots: AsyncLocalStorage<Slot>,
 ) {
   if (!change) return handler;
   return (req: IncomingMessage, res: Parameters<typeof handler>[1]) => {
