@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen } from '../http/listen.js';
 import { type Diagnostic, diagnostic } from '../diagnostic.js';
-import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import {
+  type LoadedDocument,
+  sharedDocumentsByVersion,
+} from '../validation/documents-by-version.js';
 import { judgeAnswer } from '../validation/judge-answer.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import { type UpstreamAnswer, createUpstream, decodedAnswer, passedHeaders } from './upstream.js';
@@ -70,7 +73,7 @@ export async function startProxy(options: ProxyOptions) {
   const proxy: Proxy = {
     ...limits,
     registry: loadVersionRegistry(),
-    documents: loadDocumentsByVersion(),
+    documents: sharedDocumentsByVersion(),
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
     upstream: createUpstream(options.upstream.replace(/\/+$/, ''), limits.maxInFlight),
     rejectInvalid: options.rejectInvalid ?? false,

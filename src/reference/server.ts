@@ -5,7 +5,10 @@ import { writeJson } from '../http/http-io.js';
 import { isIndexRequest, writeIndexPage } from '../http/index-page.js';
 import { listen } from '../http/listen.js';
 import type { TimeScale } from '../time-scale.js';
-import { type LoadedDocument, loadDocumentsByVersion } from '../validation/documents-by-version.js';
+import {
+  type LoadedDocument,
+  sharedDocumentsByVersion,
+} from '../validation/documents-by-version.js';
 import { type VersionRegistry, loadVersionRegistry } from '../versions.js';
 import { createCodeStore } from './authorization-codes.js';
 import { type Clock, systemClock } from './clock.js';
@@ -75,7 +78,7 @@ export async function createReferenceHandler(
 ) {
   const parts = partsOf(store, workspace, options);
   const versions = parts.registry.versions.map((v) => v.version);
-  const documents = loadDocumentsByVersion();
+  const documents = sharedDocumentsByVersion();
   const index = indexOf(workspace, parts, documents);
   const answer = createAnswerer(store, workspace, parts, documents);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

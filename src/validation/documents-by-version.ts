@@ -10,8 +10,9 @@ let shared: ReadonlyMap<string, LoadedDocument> | undefined;
 
 /**
  * The documents of `loadDocumentsByVersion`, loaded once per process and shared, read-only, by
- * the parts of a conformance run (its checks, its generated requests, its coverage): each validator
- * compiles once, not once per part.
+ * the parts of a conformance run (its checks, its generated requests, its coverage) and by the
+ * reference servers and proxies the process starts: each validator compiles once, not once per
+ * part or per server.
  */
 export function sharedDocumentsByVersion(): ReadonlyMap<string, LoadedDocument> {
   shared ??= loadDocumentsByVersion();
