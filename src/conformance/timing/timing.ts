@@ -7,7 +7,10 @@ const JITTER_MS = 4;
 export interface LoopLag {
   /** How long the loop was stalled in all, in milliseconds; stops watching. */
   stop(): number;
-  /** How long of `[from, to]` (performance.now() times) the loop was stalled. */
+  /**
+   * How long of `[from, to]` (performance.now() times) the loop was stalled, a stall still under
+   * way included.
+   */
   within(from: number, to: number): number;
 }
 
@@ -39,7 +42,12 @@ export function watchLoopLag(): LoopLag {
       return stalled + Math.max(0, performance.now() - last - TICK_MS);
     },
     within(from, to) {
-      return stalls.reduce(
+      // A stall still under way has no tick to record it yet: a caller that runs first after it
+      // (a wait's own timer) would otherwise count it as time the loop ran.
+      const now = performance.now();
+      const ongoing: Array<[number, number]> =
+        now - last - TICK_MS > JITTER_MS ? [[last + TICK_MS, now]] : [];
+      return [...stalls, ...ongoing].reduce(
         (sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)),
         0,
       );
