@@ -10,6 +10,7 @@ import { needCredential } from '../run/needs.js';
 import type { Hook, Received, Responder } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
 import { send } from '../transport/send.js';
+import { patienceLeft } from '../timing/patience.js';
 import { watchLoopLag } from '../timing/timing.js';
 import { readPayload } from '../../version-changes/read-payload.js';
 
@@ -304,22 +305,14 @@ export async function sendTrigger(
 }
 
 /**
- * Polls `condition` every 5 ms until it holds, or until `timeoutMs` have passed in which the
- * suite's own event loop did not stall (timing.ts), three times that at most: a wait for an
- * arrival holds on a busy machine, where the suite's stalls would otherwise eat into it and an
- * implementation in time would look late.
+ * Polls `condition` every 5 ms until it holds, or until the patience of `timeoutMs` ends, counted
+ * in time the suite's own event loop did not stall (timing/patience.ts).
  */
 export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const lag = watchLoopLag();
   const started = performance.now();
   try {
-    for (;;) {
-      if (condition()) return true;
-      const now = performance.now();
-      if (now - started >= 3 * timeoutMs) break;
-      if (now - started - lag.within(started, now) >= timeoutMs) break;
-      await sleep(5);
-    }
+    while (!condition() && patienceLeft(lag, started, timeoutMs)) await sleep(5);
   } finally {
     lag.stop();
   }

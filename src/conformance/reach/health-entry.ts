@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../run/context.js';
+import { patienceLeft } from '../timing/patience.js';
+import { watchLoopLag } from '../timing/timing.js';
 
 /** One subscription's entry of the v1 list, as the health checks read it (HEALTH-01 to 03). */
 export type HealthEntry = Record<string, unknown>;
@@ -19,19 +21,25 @@ export async function listEntry(
 }
 
 /**
- * The entry once `shows` holds of it, read again until it does or the patience ends: an outcome
- * may be recorded a little after its attempt was answered.
+ * The entry once `shows` holds of it, read again until it does or the patience ends (counted in
+ * time the suite's own loop did not stall, timing/patience.ts): an outcome may be recorded a little
+ * after its attempt was answered.
  */
 export async function entryWhen(
   health: () => Promise<HealthEntry>,
   shows: (entry: HealthEntry) => boolean,
   patienceMs = HEALTH_PATIENCE_MS,
 ): Promise<HealthEntry> {
-  const deadline = performance.now() + patienceMs;
-  let entry = await health();
-  while (!shows(entry) && performance.now() < deadline) {
-    await sleep(50);
-    entry = await health();
+  const lag = watchLoopLag();
+  const started = performance.now();
+  try {
+    let entry = await health();
+    while (!shows(entry) && patienceLeft(lag, started, patienceMs)) {
+      await sleep(50);
+      entry = await health();
+    }
+    return entry;
+  } finally {
+    lag.stop();
   }
-  return entry;
 }
