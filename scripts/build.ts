@@ -18,7 +18,6 @@ export const BUILD_STEPS: ReadonlyArray<readonly [string, () => Promise<void>]> 
     async () => (await import('./build/validators.ts')).generateValidators(GENERATED_DIR),
   ],
   ['schemas', async () => (await import('./build/schemas.ts')).generateSchemas(GENERATED_DIR)],
-  ['typecheck', async () => (await import('./build/typecheck.ts')).typecheckGenerated()],
   ['dist', async () => (await import('./build/dist.ts')).compileDist()],
 ];
 
@@ -34,7 +33,6 @@ const CONTRACT_INPUTS = [
   'scripts/build.ts',
   'src',
   'package-lock.json',
-  'tsconfig.generated.json',
 ];
 
 /**

@@ -21,7 +21,6 @@ const SOURCES = [
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',
-  'tsconfig.generated.json',
   'redocly.yaml',
 ];
 const WRITING_STEPS = ['registry', 'lint', 'bundle', 'types', 'validators', 'schemas'];
