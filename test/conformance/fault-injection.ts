@@ -143,7 +143,8 @@ const slots = new AsyncLocalStorage<Slot>();
  */
 export async function startReferenceWithFaults(hooks: FaultHooks, options: InjectionOptions) {
   const workspace = hooks.workspace?.(seedWorkspace()) ?? seedWorkspace();
-  const store = await openStore(options.dataDir);
+  // A store thrown away with the server: its commits need not reach the disk (schema.ts).
+  const store = await openStore(options.dataDir, { durable: false });
   await seedStaticSubscriptions(store, workspace);
   const clock = systemClock();
   const registry = hooks.registry?.(loadVersionRegistry()) ?? loadVersionRegistry();

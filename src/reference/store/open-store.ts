@@ -1,6 +1,6 @@
 import { grants } from './grants.js';
 import { revokedCredentials } from './revoked-credentials.js';
-import { openDatabase } from './schema.js';
+import { type StoreOptions, openDatabase } from './schema.js';
 import { subscriptions } from './subscriptions.js';
 import { createSuccessQueue } from './success-queue.js';
 
@@ -9,8 +9,8 @@ import { createSuccessQueue } from './success-queue.js';
  * acknowledged is lost on restart (a write is committed before the answer is sent). Closing writes
  * the successes still queued.
  */
-export async function openStore(dataDir: string) {
-  const db = await openDatabase(dataDir);
+export async function openStore(dataDir: string, options: StoreOptions = {}) {
+  const db = await openDatabase(dataDir, options);
   const successes = createSuccessQueue(db);
   const close = async (): Promise<void> => {
     await successes.flush();
