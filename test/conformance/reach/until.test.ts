@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { until } from '../../../src/conformance/reach/deliveries.ts';
-
-/** Holds the event loop for `ms`, as a busy suite does. */
-const stall = (ms: number) => {
-  const end = performance.now() + ms;
-  while (performance.now() < end);
-};
+import { holdLoop } from '../../support/hold-loop.ts';
 
 // A wait for an arrival counts only the time the suite's own loop ran: a stall of its own must not
 // turn an arrival in time into one too late (a false result on a busy machine).
@@ -17,14 +12,14 @@ describe('until', () => {
     ['holds after a stall longer than the patience', 250, 200, true],
   ])('%s', async (_, holdsAfterMs, stallMs, expected) => {
     const started = performance.now();
-    if (stallMs) setTimeout(() => stall(stallMs), 10);
+    if (stallMs) setTimeout(() => holdLoop(stallMs), 10);
     const result = await until(() => performance.now() - started >= holdsAfterMs, 150);
     expect(result).toBe(expected);
   });
 
   it('gives up after three times the patience, stalls or not', async () => {
     const started = performance.now();
-    const timer = setInterval(() => stall(40), 45);
+    const timer = setInterval(() => holdLoop(40), 45);
     try {
       expect(await until(() => false, 100)).toBe(false);
     } finally {

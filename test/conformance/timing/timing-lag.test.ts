@@ -6,6 +6,7 @@ import { runConformance, selectChecks } from '../../../src/conformance/runner.ts
 import { profileOf } from '../../../src/reference/profile.ts';
 import { loadVersionRegistry } from '../../../src/versions.ts';
 import { type FaultHooks, startReferenceWithFaults } from '../fault-injection.ts';
+import { holdLoop } from '../../support/hold-loop.ts';
 
 // The reference server runs in the suite's process here, so stalling the process just after an
 // attempt starts delays its arrival at the suite's receiver, not the implementation's 3 s
@@ -15,11 +16,7 @@ const SCALE = { retries: 3600, debounce: 50, failStreak: 43200 };
 function stallAfterAttempt(number: number, stallMs: number): FaultHooks {
   return {
     attempt: (a) => {
-      if (a.number === number)
-        setImmediate(() => {
-          const until = performance.now() + stallMs;
-          while (performance.now() < until);
-        });
+      if (a.number === number) setImmediate(() => holdLoop(stallMs));
       return a;
     },
   };

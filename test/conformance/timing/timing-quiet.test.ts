@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { waitCalm, waitUndisturbed } from '../../../src/conformance/timing/timing-quiet.ts';
+import { holdLoop } from '../../support/hold-loop.ts';
 
 /** Holds the suite's event loop for `ms`, `after` ms from now. */
-const stallLater = (after: number, ms: number) =>
-  setTimeout(() => {
-    const until = performance.now() + ms;
-    while (performance.now() < until);
-  }, after);
+const stallLater = (after: number, ms: number) => setTimeout(() => holdLoop(ms), after);
 
 // A wait for something to arrive does not count the time the suite's own process was stalled.
 describe('waitUndisturbed', () => {

@@ -1,12 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { lateByRoundTrip, watchLoopLag } from '../../../src/conformance/timing/timing.ts';
-
-/** Holds the event loop for `ms`, as a busy suite does. */
-const stall = (ms: number) => {
-  const end = performance.now() + ms;
-  while (performance.now() < end);
-};
+import { judgeGap, lateByRoundTrip, watchLoopLag } from '../../../src/conformance/timing/timing.ts';
+import { holdLoop } from '../../support/hold-loop.ts';
 
 // A wait reads the stalls as soon as its own timer runs, which can be before the probe's tick that
 // records the stall: the stall still under way must count all the same, or a busy suite's stall
@@ -20,7 +15,7 @@ describe('watchLoopLag().within', () => {
     const lag = watchLoopLag();
     await sleep(15);
     const started = performance.now();
-    stall(80);
+    holdLoop(80);
     if (settle) await sleep(15);
     const stalled = lag.within(
       started + window[0],
@@ -44,5 +39,43 @@ describe('lateByRoundTrip', () => {
     ['on loopback (no round trip counted)', { seen: 85, lag: 5, roundTrip: 0, want: false }],
   ])('%s', (_, { seen, lag, roundTrip, want }) => {
     expect(lateByRoundTrip(seen, high, lag, roundTrip)).toBe(want);
+  });
+});
+
+describe('judging a gap the suite saw', () => {
+  // [name, seen, the suite's stall, how long the implementation took to react, verdict, the
+  // stalls inside the gap]
+  const gaps: Array<[string, number, number, number, string, number?]> = [
+    ['inside the bounds', 3000, 0, 0, 'within'],
+    ['inside the bounds despite a stall', 3000, 400, 0, 'within'],
+    ['early by more than the stall', 2000, 100, 0, 'outside'],
+    ['early by less than the stall', 2600, 300, 0, 'unsure'],
+    ['late by more than the stall', 5000, 100, 0, 'outside'],
+    ['late by less than the stall', 4600, 200, 0, 'unsure'],
+    // A busy machine makes the implementation late, never early.
+    ['late by less than the stall and the reaction', 4700, 100, 150, 'unsure'],
+    ['late by more than the stall and the reaction', 4800, 100, 150, 'outside'],
+    ['early, whatever the reaction', 2000, 100, 5000, 'outside'],
+    // A wait far too short, stretched into the bounds by stalls inside it, is not passed.
+    ['inside the bounds, by less than the stalls inside it', 2800, 400, 0, 'unsure', 400],
+    ['inside the bounds, by more than the stalls inside it', 3500, 400, 0, 'within', 400],
+  ];
+  it.each(gaps)('%s', (_, seen, lag, reaction, verdict, inside) => {
+    expect(judgeGap(seen, 2700, 4500, lag, reaction, inside)).toBe(verdict);
+  });
+});
+
+describe("the stalls of the suite's loop", () => {
+  it('counts a stall inside a span, and none outside it', async () => {
+    const lag = watchLoopLag();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const from = performance.now();
+    holdLoop(80);
+    const to = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    lag.stop();
+    expect(lag.within(from - 5, to + 15)).toBeGreaterThan(50);
+    // A busy machine may stall the loop there too, but never for the 80 ms stall before it.
+    expect(lag.within(to + 20, to + 25)).toBeLessThan(50);
   });
 });
