@@ -10,8 +10,7 @@ import { needCredential } from '../run/needs.js';
 import type { Hook, Received, Responder } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
 import { send } from '../transport/send.js';
-import { patienceLeft } from '../timing/patience.js';
-import { watchLoopLag } from '../timing/timing.js';
+import { watchPatience } from '../timing/patience.js';
 import { readPayload } from '../../version-changes/read-payload.js';
 
 export interface HookOptions {
@@ -309,12 +308,11 @@ export async function sendTrigger(
  * in time the suite's own event loop did not stall (timing/patience.ts).
  */
 export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const lag = watchLoopLag();
-  const started = performance.now();
+  const patience = watchPatience(timeoutMs);
   try {
-    while (!condition() && patienceLeft(lag, started, timeoutMs)) await sleep(5);
+    while (!condition() && patience.left()) await sleep(5);
   } finally {
-    lag.stop();
+    patience.stop();
   }
   return condition();
 }

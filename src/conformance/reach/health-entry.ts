@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../run/context.js';
-import { patienceLeft } from '../timing/patience.js';
-import { watchLoopLag } from '../timing/timing.js';
+import { watchPatience } from '../timing/patience.js';
 
 /** One subscription's entry of the v1 list, as the health checks read it (HEALTH-01 to 03). */
 export type HealthEntry = Record<string, unknown>;
@@ -30,16 +29,15 @@ export async function entryWhen(
   shows: (entry: HealthEntry) => boolean,
   patienceMs = HEALTH_PATIENCE_MS,
 ): Promise<HealthEntry> {
-  const lag = watchLoopLag();
-  const started = performance.now();
+  const patience = watchPatience(patienceMs);
   try {
     let entry = await health();
-    while (!shows(entry) && patienceLeft(lag, started, patienceMs)) {
+    while (!shows(entry) && patience.left()) {
       await sleep(50);
       entry = await health();
     }
     return entry;
   } finally {
-    lag.stop();
+    patience.stop();
   }
 }

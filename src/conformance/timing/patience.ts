@@ -1,4 +1,17 @@
-import type { LoopLag } from './timing.js';
+import { type LoopLag, watchLoopLag } from './timing.js';
+
+/** A wait's patience from now: whether some is left, and `stop` once the wait is over. */
+export interface Patience {
+  left(): boolean;
+  stop(): void;
+}
+
+/** Starts the patience of `patienceMs` of a wait (`patienceLeft`), watching the loop meanwhile. */
+export function watchPatience(patienceMs: number): Patience {
+  const lag = watchLoopLag();
+  const started = performance.now();
+  return { left: () => patienceLeft(lag, started, patienceMs), stop: () => void lag.stop() };
+}
 
 /**
  * Whether a wait begun at `started` has patience left: `patienceMs` count only time in which the

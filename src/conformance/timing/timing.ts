@@ -42,15 +42,13 @@ export function watchLoopLag(): LoopLag {
       return stalled + Math.max(0, performance.now() - last - TICK_MS);
     },
     within(from, to) {
+      const overlap = ([a, b]: readonly [number, number]) =>
+        Math.max(0, Math.min(b, to) - Math.max(a, from));
       // A stall still under way has no tick to record it yet: a caller that runs first after it
       // (a wait's own timer) would otherwise count it as time the loop ran.
       const now = performance.now();
-      const ongoing: Array<[number, number]> =
-        now - last - TICK_MS > JITTER_MS ? [[last + TICK_MS, now]] : [];
-      return [...stalls, ...ongoing].reduce(
-        (sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)),
-        0,
-      );
+      const ongoing = now - last - TICK_MS > JITTER_MS ? overlap([last + TICK_MS, now]) : 0;
+      return stalls.reduce((sum, stall) => sum + overlap(stall), ongoing);
     },
   };
 }
