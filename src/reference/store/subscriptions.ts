@@ -27,6 +27,22 @@ interface Context {
    * and drops them on every change of a subscription, so a delivery costs no query.
    */
   routes: Map<string, readonly DeliveryRoute[]>;
+  /** Counts the changes: a query read before one ends is not kept as a route after it. */
+  changes: number;
+}
+
+/**
+ * Runs `write`, then drops the routes once it is committed. Dropping them before the write alone
+ * let a route query already queued behind it (a delivery of another event) keep what it read from
+ * before the write: a new subscription then heard nothing until the next change.
+ */
+async function changing<T>(context: Context, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    context.routes.clear();
+    context.changes += 1;
+  }
 }
 
 const UPSERT = `INSERT INTO subscriptions (id, app, generation, event, url, filter, api_version, dynamic, created)
@@ -38,40 +54,39 @@ const UPSERT = `INSERT INTO subscriptions (id, app, generation, event, url, filt
  * Creates a subscription, or updates the filter of the one with the same app, generation, event
  * and URL (SUB-02). One statement: concurrent identical calls leave one row and share its id.
  */
-async function upsertSubscription(
-  { db, routes }: Context,
-  s: NewSubscription,
-): Promise<SubscriptionRow> {
-  routes.clear();
-  const result = await db.execute({
-    sql: UPSERT,
-    args: [
-      randomUUID(),
-      s.app,
-      s.generation,
-      s.event,
-      s.url,
-      s.filter == null ? null : JSON.stringify(s.filter),
-      s.apiVersion ?? null,
-      s.dynamic ? 1 : 0,
-      new Date().toISOString(),
-    ],
-  });
+async function upsertSubscription(context: Context, s: NewSubscription): Promise<SubscriptionRow> {
+  const result = await changing(context, () =>
+    context.db.execute({
+      sql: UPSERT,
+      args: [
+        randomUUID(),
+        s.app,
+        s.generation,
+        s.event,
+        s.url,
+        s.filter == null ? null : JSON.stringify(s.filter),
+        s.apiVersion ?? null,
+        s.dynamic ? 1 : 0,
+        new Date().toISOString(),
+      ],
+    }),
+  );
   return subscriptionRow(result.rows[0]);
 }
 
 /** Removes a subscription of the app; false when there is none with that id (SUB-05). */
 async function deleteSubscription(
-  { db, routes }: Context,
+  context: Context,
   app: string,
   generation: Generation,
   id: string,
 ): Promise<boolean> {
-  routes.clear();
-  const result = await db.execute({
-    sql: 'DELETE FROM subscriptions WHERE app = ? AND generation = ? AND id = ?',
-    args: [app, generation, id],
-  });
+  const result = await changing(context, () =>
+    context.db.execute({
+      sql: 'DELETE FROM subscriptions WHERE app = ? AND generation = ? AND id = ?',
+      args: [app, generation, id],
+    }),
+  );
   return result.rowsAffected > 0;
 }
 
@@ -93,20 +108,22 @@ async function listSubscriptions(
  * (HEALTH-03), from memory when nothing changed since the last query.
  */
 async function activeSubscriptions(
-  { db, routes }: Context,
+  context: Context,
   app: string,
   generation: Generation,
   event: string,
 ): Promise<readonly DeliveryRoute[]> {
+  const { db, routes } = context;
   const key = `${app} ${generation} ${event}`;
   const cached = routes.get(key);
   if (cached) return cached;
+  const before = context.changes;
   const result = await db.execute({
     sql: 'SELECT * FROM subscriptions WHERE app = ? AND generation = ? AND event = ? AND disabled_at IS NULL ORDER BY created, id',
     args: [app, generation, event],
   });
   const found = result.rows.map(deliveryRoute);
-  routes.set(key, found);
+  if (context.changes === before) routes.set(key, found);
   return found;
 }
 
@@ -122,19 +139,20 @@ const RECORD_FAILURE = `UPDATE subscriptions SET
  * are never paused (HEALTH-04). One statement, so concurrent deliveries cannot lose a change.
  */
 async function recordDeliveryFailure(
-  { db, successes, routes }: Context,
+  context: Context,
   id: string,
   at: string,
   pauseIfStreakSince: string,
 ): Promise<void> {
-  await successes.flush();
-  routes.clear();
-  await db.execute({ sql: RECORD_FAILURE, args: [pauseIfStreakSince, at, at, id] });
+  await context.successes.flush();
+  await changing(context, () =>
+    context.db.execute({ sql: RECORD_FAILURE, args: [pauseIfStreakSince, at, at, id] }),
+  );
 }
 
 /** The subscriptions and their health (HEALTH-01..04) over `db`. */
 export function subscriptions(db: Client, successes: SuccessQueue) {
-  const context: Context = { db, successes, routes: new Map() };
+  const context: Context = { db, successes, routes: new Map(), changes: 0 };
   return {
     upsertSubscription: (s: NewSubscription) => upsertSubscription(context, s),
     deleteSubscription: (app: string, generation: Generation, id: string) =>
