@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { mergeAllOf } from '../../diff/merge-all-of.js';
-
-/**
- * One URL arbitrary for every schema, made the first time a schema asks for one: making it builds
- * a reverse map of every code point (about a million entries, most of a second), which every
- * process that loads the suite paid at start-up when it was made with the module, generating or not.
- */
-let webUrl: fc.Arbitrary<string> | undefined;
-const webUrlArbitrary = (): fc.Arbitrary<string> => (webUrl ??= fc.webUrl());
+import { urlArbitrary } from './url-arbitrary.js';
 
 /** Bounds on what is generated: every string, list and nesting is short. */
 const MAX_STRING = 24;
@@ -95,7 +88,7 @@ function stringOf(node: Record<string, any>): fc.Arbitrary<string> {
     );
   if (node.format === 'uuid') return fc.uuid();
   if (node.format === 'date-time') return dateTime();
-  if (node.format === 'uri' || node.format === 'url') return webUrlArbitrary();
+  if (node.format === 'uri' || node.format === 'url') return urlArbitrary;
   const minLength = Math.min(node.minLength ?? 0, MAX_STRING);
   const maxLength = Math.max(minLength, Math.min(node.maxLength ?? MAX_STRING, MAX_STRING));
   if (typeof node.pattern === 'string') return patterned(node.pattern, minLength, maxLength);
