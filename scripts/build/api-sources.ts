@@ -5,7 +5,7 @@ import { type ApiDocument, generatedNames } from '../../src/documents.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 /** A contract document with its hand-written root, as redocly.yaml lists it. */
-interface ApiSource extends ApiDocument {
+export interface ApiSource extends ApiDocument {
   /** The hand-written root, relative to the project root. */
   root: string;
 }
