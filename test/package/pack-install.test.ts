@@ -274,6 +274,8 @@ describe('importing the installed package from plain node', () => {
 });
 
 describe('a strict TypeScript consumer', () => {
+  // skipLibCheck is off, so the package's declarations and those they reach are checked;
+  // skipDefaultLibCheck leaves out only TypeScript's own lib files (a third of each run's checking).
   it.each(['nodenext', 'bundler'])(
     'type-checks under moduleResolution %s without allowImportingTsExtensions',
     async (resolution) => {
