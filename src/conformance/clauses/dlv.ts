@@ -30,7 +30,10 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-01-every-event', 'dlv-03-raw-bytes'],
-    receiverFaults: ['answers after 5 s', 'verifies re-serialized JSON instead of the raw body'],
+    receiverFaults: [
+      'answers after the 3 s window',
+      'verifies re-serialized JSON instead of the raw body',
+    ],
   },
   {
     id: 'DLV-02.headers-on-every-attempt',
@@ -281,7 +284,7 @@ export const DLV_CLAUSES: readonly Clause[] = [
     versions: 'all',
     basis: 'stated',
     receiverChecks: ['dlv-01-every-event'],
-    receiverFaults: ['answers after 5 s'],
+    receiverFaults: ['answers after the 3 s window'],
   },
   {
     id: 'DLV-09.subscription-kept',
