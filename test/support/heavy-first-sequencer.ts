@@ -6,17 +6,23 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * them alone on a core. Most of their time is waiting (delivery clocks, npm, child processes), so
  * the other core runs the short files beside them. Vitest orders by the durations it cached, but a
  * fresh clone (CI) has none, and a run filtered with `-t` caches short ones.
+ *
+ * Before them, the files whose verdicts no load sways (npm, tsc and the build in child processes):
+ * `npm test` starts the static checks beside vitest, and for their first minute the machine runs
+ * about twice what it has cores for. An allowed variation run then, in-process servers and suites
+ * sharing one loop, waited 48 s where it takes 6 s, and its deliveries fell outside their patience.
  */
 export const HEAVY = [
-  'test/conformance/variations.test.ts',
-  'test/package/fresh-clone.test.ts',
-  'test/conformance/faults.test.ts',
   'test/package/pack-install.test.ts',
+  'test/package/fresh-clone.test.ts',
+  'test/scripts/cold-build.test.ts',
+  'test/docs/site.test.ts',
+  'test/conformance/variations.test.ts',
+  'test/conformance/faults.test.ts',
   'test/scripts/version-change.test.ts',
   'test/conformance/generate/generate-faults.test.ts',
   'test/cli/conformance-shard-verdicts.test.ts',
   'test/conformance/checks/delivery-fixtures.test.ts',
-  'test/docs/site.test.ts',
   'test/reference/destinations.test.ts',
 ];
 
