@@ -88,7 +88,7 @@ function stringOf(node: Record<string, any>): fc.Arbitrary<string> {
     );
   if (node.format === 'uuid') return fc.uuid();
   if (node.format === 'date-time') return dateTime();
-  if (node.format === 'uri' || node.format === 'url') return urlArbitrary;
+  if (node.format === 'uri' || node.format === 'url') return urlArbitrary();
   const minLength = Math.min(node.minLength ?? 0, MAX_STRING);
   const maxLength = Math.max(minLength, Math.min(node.maxLength ?? MAX_STRING, MAX_STRING));
   if (typeof node.pattern === 'string') return patterned(node.pattern, minLength, maxLength);

@@ -6,7 +6,7 @@ import { urlArbitrary } from '../../../src/conformance/generate/url-arbitrary.ts
 describe('urlArbitrary', () => {
   it('gives absolute http(s) URLs whose escapes decode', () => {
     fc.assert(
-      fc.property(urlArbitrary, (url) => {
+      fc.property(urlArbitrary(), (url) => {
         const parsed = new URL(url);
         expect(['https:', 'http:']).toContain(parsed.protocol);
         expect(parsed.hostname).not.toBe('');
@@ -22,8 +22,8 @@ describe('urlArbitrary', () => {
     ['a percent escape', /%[0-9A-F]{2}/],
     ['both schemes', /^http:/],
   ])('gives, among 300, a URL with %s', (_, shape) => {
-    expect(fc.sample(urlArbitrary, { seed: 7, numRuns: 300 }).some((url) => shape.test(url))).toBe(
-      true,
-    );
+    expect(
+      fc.sample(urlArbitrary(), { seed: 7, numRuns: 300 }).some((url) => shape.test(url)),
+    ).toBe(true);
   });
 });

@@ -168,7 +168,7 @@ export const FAULTY: Array<
           ),
         ),
       fails: ['dlv-01-every-event'],
-      // Every delivery it acknowledges takes 3.5 s: one version is enough to show it.
+      // Every delivery it acknowledges takes longer than the window: one version is enough to show it.
       versions: ['2026-08-25'],
     },
   ],
