@@ -1,6 +1,7 @@
 import { declaredChanges } from '../../src/version-changes/instruction.ts';
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../../src/conformance/run/check.ts';
+import { until } from '../../src/conformance/timing/until.ts';
 import { CHECKS } from '../../src/conformance/checks/index.ts';
 import { isShapeFinding } from '../../src/conformance/report/diagnostic-text.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../src/conformance/runner.ts';
 import { profileOf } from '../../src/reference/profile.ts';
 import { listVersions } from '../../src/versions.ts';
+import { holdLoop } from '../support/hold-loop.ts';
 import { startRecordingServer } from '../support/recording-server.ts';
 import { useReferenceServer } from '../support/reference-server.ts';
 
@@ -194,6 +196,20 @@ describe('conformance against an implementation that gets everything wrong', () 
   });
 });
 
+/**
+ * A check whose first `stalled` runs wait for an arrival that never comes while the suite's loop
+ * is blocked throughout (the wait's bound comes first), and report it if the wait says so.
+ */
+function stalledWaits(stalled: number): Check['run'] {
+  let runs = 0;
+  return async ({ report }) => {
+    runs += 1;
+    const stall = () => (holdLoop(600), false);
+    const came = await until(runs <= stalled ? stall : () => true, 50);
+    if (!came) report({ message: 'nothing arrived' });
+  };
+}
+
 describe('what a check reports, the runner names', () => {
   const base = {
     requirements: ['VER-02', 'VER-03'],
@@ -247,6 +263,20 @@ describe('what a check reports, the runner names', () => {
       {
         status: 'failed',
         diagnostics: [{ ...finding, requirement: 'VER-02', message: 'm' }],
+      },
+    ],
+    [
+      "a wait the suite's own work cut short, then a calm one: measured again, passed",
+      stalledWaits(1),
+      { status: 'passed', diagnostics: [] },
+    ],
+    [
+      "a wait the suite's own work cut short every time: not testable, saying so",
+      stalledWaits(Infinity),
+      {
+        status: 'not_testable',
+        reason: expect.stringMatching(/^the suite's own process was too busy to wait/),
+        diagnostics: [],
       },
     ],
   ];

@@ -2,14 +2,8 @@ import { verifyWebhook } from '../../webhooks/verify.js';
 import { FlowStopped, grantTokens } from '../oauth/index.js';
 import { appSecret, signingSecretFor } from '../profile/profile-facts.js';
 import type { Profile } from '../profile/profile.js';
-import {
-  type Subscriber,
-  carries,
-  nonce,
-  undeliverable,
-  until,
-  withHooks,
-} from '../reach/deliveries.js';
+import { type Subscriber, carries, nonce, undeliverable, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import type { Check, Skip } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';

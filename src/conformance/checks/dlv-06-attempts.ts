@@ -12,7 +12,7 @@ import type { Received, ScriptedAnswer } from '../callback/receiver.js';
 import { attemptCount, byWebhookId, lostOnTheSuitesSide, retryNumber } from '../reach/attempts.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { watchLoopLag } from '../timing/timing.js';
-import { waitUndisturbed } from '../timing/timing-quiet.js';
+import { until } from '../timing/until.js';
 
 /**
  * DLV-06: at most 4 attempts; transport errors (a connection dropped before any answer: once, so
@@ -65,8 +65,9 @@ export const dlv06Attempts: Check = {
         // The schedule and some slack, counted in time the suite's own event loop did not stall:
         // its receiver answers late while it does, and every late answer costs an attempt 3 s.
         const patience = waitMs(context, 361) + 5000;
-        await waitUndisturbed(patience, 3 * patience, () =>
-          hooks.every((hook, i) => leastAttempts(own(hook)) >= cases[i]![2]),
+        await until(
+          () => hooks.every((hook, i) => leastAttempts(own(hook)) >= cases[i]![2]),
+          patience,
         );
         // Past the longest wait, so a fifth attempt or a retry of a 4xx would have come.
         await sleep(waitMs(context, 300) + 500);

@@ -1,6 +1,7 @@
 import type { Check, Skip } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
-import { carries, nonce, until, waitMs, withHooks } from '../reach/deliveries.js';
+import { carries, nonce, waitMs, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import type { Received } from '../callback/receiver.js';
 import { fixtureChat } from '../reach/sample-events.js';
 import { judgeGap, watchLoopLag } from '../timing/timing.js';

@@ -1,6 +1,7 @@
 import { attemptCount, byWebhookId, lostOnTheSuitesSide } from '../reach/attempts.js';
 import type { Check, Skip } from '../run/check.js';
-import { carries, nonce, tooLong, until, waitMs, withHooks } from '../reach/deliveries.js';
+import { carries, nonce, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import type { Received } from '../callback/receiver.js';
 import { needCredential } from '../run/needs.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';

@@ -1,7 +1,8 @@
 import { lostOnTheSuitesSide } from '../reach/attempts.js';
 import type { Check, Skip } from '../run/check.js';
 import type { Received } from '../callback/receiver.js';
-import { carries, tooLong, until, waitMs, withHooks } from '../reach/deliveries.js';
+import { carries, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { ANSWER_WINDOW_MS } from '../reach/settle.js';
 import { watchLoopLag } from '../timing/timing.js';

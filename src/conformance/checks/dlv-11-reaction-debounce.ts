@@ -8,10 +8,10 @@ import {
   jsonOf,
   nonce,
   tooLong,
-  until,
   waitMs,
   withHooks,
 } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
 import { slowSendSkip } from '../timing/slow-send.js';
 import { handshakeCause } from '../reach/attempts.js';

@@ -5,7 +5,6 @@ import {
   carries,
   nonce,
   openHook,
-  until,
   waitMs,
 } from '../reach/deliveries.js';
 import { ANSWER_WINDOW_MS, type Settled, awaitHearing, settleBehind } from '../reach/settle.js';
@@ -22,7 +21,7 @@ import {
 } from '../run/needs.js';
 import { SAMPLE_EVENTS, fixtureChat } from '../reach/sample-events.js';
 import { watchLoopLag } from '../timing/timing.js';
-import { waitUndisturbed } from '../timing/timing-quiet.js';
+import { until } from '../timing/until.js';
 
 /**
  * EPH-05: an ephemeral message reaches the recipient's connected client live, once (at most once),
@@ -182,8 +181,7 @@ async function judgeLeak(
   }
   const coverMs = ANSWER_WINDOW_MS + waitMs(context, 2) + (settled?.tookMs ?? 0);
   const quietMs = performance.now() - posted.at - posted.lag.stop();
-  if (quietMs < coverMs)
-    await waitUndisturbed(coverMs - quietMs, 3 * coverMs, () => leaked().length > 0);
+  if (quietMs < coverMs) await until(() => leaked().length > 0, coverMs - quietMs);
   const leak = leaked();
   if (leak.length)
     return void context.report({

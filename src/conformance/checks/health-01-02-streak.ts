@@ -1,7 +1,8 @@
 import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
-import { type SubscribedHook, carries, nonce, until, withHooks } from '../reach/deliveries.js';
+import { type SubscribedHook, carries, nonce, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { needCredential } from '../run/needs.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { rfc3339Utc } from '../run/units.js';

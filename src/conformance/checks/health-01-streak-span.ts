@@ -1,6 +1,7 @@
 import type { Received } from '../callback/receiver.js';
 import { reportNoneArrived } from '../reach/attempts.js';
-import { carries, nonce, tooLong, until, waitMs, withHooks } from '../reach/deliveries.js';
+import { carries, nonce, tooLong, waitMs, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { type HealthEntry, entryWhen, listEntry } from '../reach/health-entry.js';
 import { ANSWER_WINDOW_MS } from '../reach/settle.js';
 import type { Check, Skip } from '../run/check.js';

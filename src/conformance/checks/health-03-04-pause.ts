@@ -6,10 +6,10 @@ import {
   carries,
   nonce,
   tooLong,
-  until,
   waitMs,
   withHooks,
 } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { needCredential } from '../run/needs.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { rfc3339Utc } from '../run/units.js';

@@ -1,7 +1,8 @@
 import { reportNoneArrived } from '../reach/attempts.js';
 import type { Check } from '../run/check.js';
 import { since } from '../../versions.js';
-import { carries, jsonOf, nonce, until, withHooks } from '../reach/deliveries.js';
+import { carries, jsonOf, nonce, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 
 /**

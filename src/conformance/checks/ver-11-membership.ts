@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gateVersion, since } from '../../versions.js';
 import type { Check } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
-import { type SubscribedHook, carries, nonce, until, withHooks } from '../reach/deliveries.js';
+import { type SubscribedHook, carries, nonce, withHooks } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { type ChatName, fixtureChat } from '../reach/sample-events.js';
 
 /** Whether a hook must hear a case; `reading` where only a reading says so (else it is stated). */

@@ -7,9 +7,9 @@ import {
   carries,
   jsonOf,
   nonce,
-  until,
   withHooks,
 } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { lifecycleOf } from '../profile/profile-facts.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 

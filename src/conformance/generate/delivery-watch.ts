@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Diagnostic } from '../../diagnostic.js';
 import type { OpenApiDocument } from '../../documents.js';
-import { sendTrigger, until } from '../reach/deliveries.js';
+import { sendTrigger } from '../reach/deliveries.js';
+import { until } from '../timing/until.js';
 import { deliveryFindings } from '../reach/delivery-findings.js';
 import { recordDeliveries } from '../run/exercised-log.js';
 import { listReader, subscriptionsIn } from '../reach/find-subscription.js';
@@ -11,6 +12,7 @@ import type { Callback } from '../callback/callback.js';
 import { type Hook, startReceiver } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
+import { WaitCutShort } from '../timing/wait-cut-short.js';
 import { listEntries } from './list-entries.js';
 import { sendCase } from './send-case.js';
 
@@ -30,8 +32,12 @@ export interface WatchOutcome {
   fromTraffic: number;
   /** Each delivery held to its payload contract (DLV-12, VER-08). */
   findings: Diagnostic[];
-  /** Whether the event the suite set off arrived; undefined where it could set none off. */
+  /**
+   * Whether the event the suite set off arrived; undefined where it could set none off, or where
+   * the suite's own stalls cut the wait for it short (`liveUnjudged` says so).
+   */
   live?: boolean;
+  liveUnjudged?: string;
 }
 
 /** Hooks subscribed to every event while the generated requests run. */
@@ -100,7 +106,7 @@ export async function watchDeliveries(
       await sleep(SETTLE_MS);
       const count = () => watched.reduce((n, w) => n + w.hook.received.length, 0);
       const fromTraffic = count();
-      const live = showsLive ? await showLive(profile, watched) : undefined;
+      const live = showsLive ? await showLive(profile, watched).catch(unjudged) : undefined;
       const findings = watched.flatMap(({ event, hook }) =>
         deliveryFindings({ event, version }, hook),
       );
@@ -108,7 +114,9 @@ export async function watchDeliveries(
         recordDeliveries({ event, version }, hook.received.length);
       for (const { id } of watched) await post('/v1/webhook.unsubscribe', { id });
       await receiver.close();
-      return { received: count(), fromTraffic, findings, ...(live === undefined ? {} : { live }) };
+      const shown =
+        typeof live === 'string' ? { liveUnjudged: live } : live === undefined ? {} : { live };
+      return { received: count(), fromTraffic, findings, ...shown };
     },
   };
 }
@@ -128,6 +136,12 @@ function whyUnwatched(
   if (!profile.implements.includes('v1 get /webhook.list') || !reader)
     return "the receiver's subscriptions are found in GET /v1/webhook.list (the subscribe answer is not shown, SUB-07), which is not implemented or no credential of the app with webhook:read can read";
   return undefined;
+}
+
+/** A wait the suite's own stalls cut short, as the reason it was not judged; rethrows the rest. */
+function unjudged(error: unknown): string {
+  if (error instanceof WaitCutShort) return error.message;
+  throw error;
 }
 
 /**

@@ -104,8 +104,10 @@ export function deliveryResult(
   };
 }
 
-function nothingReceived({ live }: WatchOutcome): string {
+function nothingReceived({ live, liveUnjudged }: WatchOutcome): string {
   const traffic = 'no delivery arrived: the generated requests set off no event';
+  if (liveUnjudged)
+    return `${traffic}, and the wait for the meeting.ended the suite set off through the event trigger was cut short: ${liveUnjudged}`;
   if (live === undefined)
     return `${traffic}, and the profile names no eventTrigger to show the watch live with one of its own, so no payload was judged`;
   return `${traffic}, and the meeting.ended the suite set off through the event trigger did not arrive either, so no payload was judged`;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Clock, scaledMs, timeScales } from '../../time-scale.js';
 import type { Skip } from '../run/check.js';
 import type { CheckContext } from '../run/context.js';
@@ -10,7 +9,7 @@ import { needCredential } from '../run/needs.js';
 import type { Hook, Received, Responder } from '../callback/receiver.js';
 import { receiverUnreachable } from '../callback/receiver-reach.js';
 import { send } from '../transport/send.js';
-import { watchPatience } from '../timing/patience.js';
+import { until } from '../timing/until.js';
 import { readPayload } from '../../version-changes/read-payload.js';
 
 export interface HookOptions {
@@ -304,28 +303,27 @@ export async function sendTrigger(
 }
 
 /**
- * Polls `condition` every 5 ms until it holds, or until the patience of `timeoutMs` ends, counted
- * in time the suite's own event loop did not stall (timing/patience.ts).
- */
-export async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const patience = watchPatience(timeoutMs);
-  try {
-    while (!condition() && patience.left()) await sleep(5);
-  } finally {
-    patience.stop();
-  }
-  return condition();
-}
-
-/**
  * Whether an attempt carries `marker`, however its JSON is written (indented, keys in any order,
  * characters escaped as `\u` sequences or `\/`: the specification fixes none of that), or in its raw text
  * when it is no JSON.
  */
 export function carries(received: Received, marker: string): boolean {
   if (received.body.includes(marker)) return true;
+  return normalizedText(received)?.includes(marker) ?? false;
+}
+
+/**
+ * Each attempt's JSON written plainly, once: waits ask `carries` of every attempt every few
+ * milliseconds, and parsing them all again each time kept the suite's own loop busy.
+ */
+const NORMALIZED = new WeakMap<Received, string | undefined>();
+
+function normalizedText(received: Received): string | undefined {
+  if (NORMALIZED.has(received)) return NORMALIZED.get(received);
   const json = jsonOf(received);
-  return json !== undefined && JSON.stringify(json).includes(marker);
+  const text = json === undefined ? undefined : JSON.stringify(json);
+  NORMALIZED.set(received, text);
+  return text;
 }
 
 /**

@@ -22,7 +22,8 @@ export async function listEntry(
 /**
  * The entry once `shows` holds of it, read again until it does or the patience ends (counted in
  * time the suite's own loop did not stall, timing/patience.ts): an outcome may be recorded a little
- * after its attempt was answered.
+ * after its attempt was answered. Throws WaitCutShort when the loop's
+ * stalls left it no patience.
  */
 export async function entryWhen(
   health: () => Promise<HealthEntry>,
@@ -36,6 +37,7 @@ export async function entryWhen(
       await sleep(50);
       entry = await health();
     }
+    patience.end(shows(entry));
     return entry;
   } finally {
     patience.stop();

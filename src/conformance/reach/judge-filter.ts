@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../run/context.js';
-import { type SubscribedHook, carries, nonce, until } from './deliveries.js';
+import { type SubscribedHook, carries, nonce } from './deliveries.js';
+import { until } from '../timing/until.js';
 
 /**
  * What a filtered hook got of `sent`, each `[what, emit]` emitting one event carrying the marker it

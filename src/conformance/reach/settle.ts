@@ -1,7 +1,8 @@
 // Waiting behind a marker event: how long what came before it had to arrive (EPH-05, DLV-08).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { watchLoopLag } from '../timing/timing.js';
-import { type Emission, type SubscribedHook, carries, nonce, until } from './deliveries.js';
+import { type Emission, type SubscribedHook, carries, nonce } from './deliveries.js';
+import { until } from '../timing/until.js';
 
 /** How long an attempt has to be answered before it counts as failed (DLV-08, not scaled). */
 export const ANSWER_WINDOW_MS = 3000;

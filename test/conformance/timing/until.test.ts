@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { until } from '../../../src/conformance/reach/deliveries.ts';
+import { until } from '../../../src/conformance/timing/until.ts';
+import { WaitCutShort } from '../../../src/conformance/timing/wait-cut-short.ts';
 import { holdLoop } from '../../support/hold-loop.ts';
 
 // A wait for an arrival counts only the time the suite's own loop ran: a stall of its own must not
@@ -17,14 +18,19 @@ describe('until', () => {
     expect(result).toBe(expected);
   });
 
-  it('gives up after three times the patience, stalls or not', async () => {
+  // Its bound ends a wait the loop stalled through: what did not come then is no finding.
+  it('is cut short at ten times the patience, the loop stalled throughout', async () => {
     const started = performance.now();
-    const timer = setInterval(() => holdLoop(40), 45);
+    // Stalled 200 ms of every 205 from the start: less than the patience runs before the bound.
+    let stalling = true;
+    const stall = () => stalling && (holdLoop(200), setTimeout(stall, 5));
+    setTimeout(stall, 0);
     try {
-      expect(await until(() => false, 100)).toBe(false);
+      await expect(until(() => false, 100)).rejects.toThrow(WaitCutShort);
     } finally {
-      clearInterval(timer);
+      stalling = false;
     }
-    expect(performance.now() - started).toBeLessThan(600);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
