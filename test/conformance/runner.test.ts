@@ -204,8 +204,8 @@ function stalledWaits(stalled: number): Check['run'] {
   let runs = 0;
   return async ({ report }) => {
     runs += 1;
-    const stall = () => (holdLoop(600), false);
-    const came = await until(runs <= stalled ? stall : () => true, 50);
+    const stall = () => (holdLoop(250), false);
+    const came = await until(runs <= stalled ? stall : () => true, 20);
     if (!came) report({ message: 'nothing arrived' });
   };
 }
@@ -266,12 +266,12 @@ describe('what a check reports, the runner names', () => {
       },
     ],
     [
-      "a wait the suite's own work cut short, then a calm one: measured again, passed",
+      "a wait the suite's own stalls cut short, then a calm one: measured again, passed",
       stalledWaits(1),
       { status: 'passed', diagnostics: [] },
     ],
     [
-      "a wait the suite's own work cut short every time: not testable, saying so",
+      "a wait the suite's own stalls cut short every time: not testable, saying so",
       stalledWaits(Infinity),
       {
         status: 'not_testable',
