@@ -106,7 +106,7 @@ export async function watchDeliveries(
       await sleep(SETTLE_MS);
       const count = () => watched.reduce((n, w) => n + w.hook.received.length, 0);
       const fromTraffic = count();
-      const live = showsLive ? await showLive(profile, watched).catch(unjudged) : undefined;
+      const live = showsLive ? await showLive(profile, watched) : {};
       const findings = watched.flatMap(({ event, hook }) =>
         deliveryFindings({ event, version }, hook),
       );
@@ -114,9 +114,7 @@ export async function watchDeliveries(
         recordDeliveries({ event, version }, hook.received.length);
       for (const { id } of watched) await post('/v1/webhook.unsubscribe', { id });
       await receiver.close();
-      const shown =
-        typeof live === 'string' ? { liveUnjudged: live } : live === undefined ? {} : { live };
-      return { received: count(), fromTraffic, findings, ...shown };
+      return { received: count(), fromTraffic, findings, ...live };
     },
   };
 }
@@ -138,26 +136,29 @@ function whyUnwatched(
   return undefined;
 }
 
-/** A wait the suite's own stalls cut short, as the reason it was not judged; rethrows the rest. */
-function unjudged(error: unknown): string {
-  if (error instanceof WaitCutShort) return error.message;
-  throw error;
-}
-
 /**
  * Sets off one event through the profile's trigger and waits for it: a watch that received nothing
- * from the generated requests has shown it could have. Undefined without a trigger or a hook of
- * that event.
+ * from the generated requests has shown it could have. Neither `live` nor `liveUnjudged` without a
+ * trigger or a hook of that event.
  */
-async function showLive(profile: Profile, watched: Watched[]): Promise<boolean | undefined> {
+async function showLive(
+  profile: Profile,
+  watched: Watched[],
+): Promise<Pick<WatchOutcome, 'live' | 'liveUnjudged'>> {
   const hook = watched.find((w) => w.event === LIVENESS_EVENT)?.hook;
-  if (!profile.eventTrigger || !hook) return undefined;
+  if (!profile.eventTrigger || !hook) return {};
   const before = hook.received.length;
   const answer = await sendTrigger(profile.eventTrigger, {
     generation: 'v1',
     event: LIVENESS_EVENT,
     data: SAMPLE_EVENTS.meetingEnded(`generated-${randomUUID()}`),
   });
-  if (!answer.ok) return false;
-  return until(() => hook.received.length > before, LIVENESS_MS);
+  if (!answer.ok) return { live: false };
+  try {
+    return { live: await until(() => hook.received.length > before, LIVENESS_MS) };
+  } catch (error) {
+    // A wait the suite's own stalls cut short shows nothing either way: it says why instead.
+    if (error instanceof WaitCutShort) return { liveUnjudged: error.message };
+    throw error;
+  }
 }

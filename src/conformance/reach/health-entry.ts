@@ -22,8 +22,7 @@ export async function listEntry(
 /**
  * The entry once `shows` holds of it, read again until it does or the patience ends (counted in
  * time the suite's own loop did not stall, timing/patience.ts): an outcome may be recorded a little
- * after its attempt was answered. Throws WaitCutShort when the loop's
- * stalls left it no patience.
+ * after its attempt was answered. Throws WaitCutShort when the loop's stalls left it no patience.
  */
 export async function entryWhen(
   health: () => Promise<HealthEntry>,
