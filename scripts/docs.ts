@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +12,16 @@ import { REQUIREMENTS_PAGE, type Page, listPages, navigation } from './docs/page
 import { renderReceivingWebhooks } from './docs/receiving-webhooks.ts';
 import { renderRequirements } from './docs/requirements-page.ts';
 import { rewordDocument } from './docs/specification-wording.ts';
+import { cachedPage, pageKey } from './docs/page-cache.ts';
 import { runBin } from './run-command.ts';
+
+/** What renders a page besides its inputs: another version or configuration renders it again. */
+const REDOCLY_VERSION = (
+  JSON.parse(
+    readFileSync(join(PROJECT_ROOT, 'node_modules', '@redocly', 'cli', 'package.json'), 'utf8'),
+  ) as { version: string }
+).version;
+const REDOCLY_CONFIG = readFileSync(join(PROJECT_ROOT, 'redocly.yaml'), 'utf8');
 
 /** Where `npm run docs` writes the site; ignored by git. */
 export const SITE_DIR = join(PROJECT_ROOT, 'site');
@@ -70,24 +80,40 @@ async function buildReference(
 ): Promise<void> {
   // One template per page: the switcher marks the page it is on.
   const pageTemplate = join(scratch, `${page.file}.hbs`);
-  await writeFile(pageTemplate, template.replace('<!-- NAV -->', navigation(pages, page)));
+  const templateText = template.replace('<!-- NAV -->', navigation(pages, page));
+  await writeFile(pageTemplate, templateText);
   // The bundle as readers get it: the specification named as such, not by its file name.
   const bundle = join(scratch, `${page.file}.json`);
   const source = JSON.parse(
     await readFile(join(PROJECT_ROOT, 'generated', page.api!.bundle), 'utf8'),
   ) as unknown;
-  await writeFile(bundle, JSON.stringify(rewordDocument(source)));
+  const reworded = JSON.stringify(rewordDocument(source));
+  await writeFile(bundle, reworded);
+  const output = join(outDir, page.file);
+  const title = `Service API: ${page.label}`;
+  const key = pageKey([REDOCLY_VERSION, REDOCLY_CONFIG, templateText, reworded, title]);
+  await cachedPage(key, output, () => renderReference(page, bundle, output, pageTemplate, title));
+}
+
+/** One Redoc reference page, rendered by Redocly's CLI. */
+async function renderReference(
+  page: Page,
+  bundle: string,
+  output: string,
+  pageTemplate: string,
+  title: string,
+): Promise<void> {
   const result = await runBin('redocly', [
     // --inlineBundle: the page renders offline instead of loading Redoc from a CDN.
     'build-docs',
     bundle,
     '--output',
-    join(outDir, page.file),
+    output,
     '--inlineBundle',
     '--template',
     pageTemplate,
     '--title',
-    `Service API: ${page.label}`,
+    title,
   ]);
   if (result.code !== 0)
     throw new Error(`redocly build-docs ${page.api!.name} failed:\n${result.output}`);

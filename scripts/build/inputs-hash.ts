@@ -3,8 +3,10 @@ import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 
-/** Where a step records the inputs it last built from: a cache, never shipped or committed. */
-const STAMPS = join(PROJECT_ROOT, 'node_modules', '.cache', 'service-contract');
+/** Where the build keeps what it can reuse: a cache, never shipped or committed. */
+export const CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'service-contract');
+/** Where a step records the inputs it last built from. */
+const STAMPS = CACHE_DIR;
 
 async function filesUnder(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
