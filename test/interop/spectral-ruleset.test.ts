@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { runBin } from '../../scripts/run-command.ts';
 
 // `npm run check:spectral` holds every bundle to Spectral's `spectral:oas` rules with 0 errors and
-// 0 warnings. The committed ruleset turns a rule off only with the reason written above it, and
+// 0 warnings; `npm test` runs that lint here, once, rather than also as a script beside vitest. The committed ruleset turns a rule off only with the reason written above it, and
 // still finds what the rules it keeps are for.
 const RULESET = join(PROJECT_ROOT, '.spectral.yaml');
 let scratch = '';
