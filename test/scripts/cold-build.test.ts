@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS } from '../../scripts/build.ts';
+import { GENERATED_HEADER } from '../../scripts/build/generated-header.ts';
 import { listFiles } from '../../scripts/build/schema-files.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 
-// The build from the hand-written sources alone: a copy of the repository without generated/,
-// each step run as `npm run build:<step>` runs it, writes generated/ anew, byte for byte as
-// committed. (The last steps, the type check and the compile to dist/, read what these wrote.)
+// generated/ is committed: the build from the hand-written sources alone, in a copy of the
+// repository without generated/, each step run as `npm run build:<step>` runs it, writes it anew,
+// byte for byte as committed. (The last steps, the type check and the compile to dist/, read what
+// these wrote.) This is the one fresh build of generated/ per test run: it also tells a contributor
+// who edited a source without building what to run.
 const run = promisify(execFile);
 const SOURCES = [
   'openapi',
@@ -24,6 +27,7 @@ const SOURCES = [
   'redocly.yaml',
 ];
 const WRITING_STEPS = ['registry', 'lint', 'bundle', 'types', 'validators', 'schemas'];
+const FIX = 'generated/ is out of date: run `npm run build` and commit the result';
 const copy = mkdtempSync(join(tmpdir(), 'service-contract-cold-'));
 
 beforeAll(async () => {
@@ -47,10 +51,17 @@ describe('a build from openapi/ and schemas/ alone', () => {
   it('writes the committed generated/ byte for byte', async () => {
     const committed = join(PROJECT_ROOT, 'generated');
     const written = join(copy, 'generated');
-    expect(listFiles(written)).toEqual(listFiles(committed));
-    for (const path of listFiles(committed))
-      expect(await readFile(join(written, path), 'utf8'), path).toBe(
-        await readFile(join(committed, path), 'utf8'),
+    expect(listFiles(committed), FIX).toEqual(listFiles(written));
+    for (const path of listFiles(written))
+      expect(await readFile(join(committed, path), 'utf8'), `${path}: ${FIX}`).toBe(
+        await readFile(join(written, path), 'utf8'),
       );
+  });
+
+  it('starts every generated file with the do-not-edit header', async () => {
+    for (const path of listFiles(join(PROJECT_ROOT, 'generated'))) {
+      const head = (await readFile(join(PROJECT_ROOT, 'generated', path), 'utf8')).slice(0, 200);
+      expect(head.includes(GENERATED_HEADER), path).toBe(true);
+    }
   });
 });
