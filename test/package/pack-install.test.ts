@@ -55,6 +55,18 @@ async function createApp(dir: string, packages: string[]): Promise<void> {
   await npm(['install', tarball, ...packages], dir);
 }
 
+/**
+ * The app with the engines: a copy of `from` (the same package, installed the same way), then the
+ * optional peers installed into it, as a user adds them to an app that has the package. Installing
+ * it from nothing extracted the package and its dependencies a second time (6 s of CPU).
+ */
+async function addEngines(from: string, dir: string, engines: string[]): Promise<void> {
+  // cp -a keeps npm's bin links relative (resolved, they would run `from`'s package), and copies a
+  // tree of small files in a tenth of the time of node's cpSync.
+  await run('cp', ['-a', from, dir]);
+  await npm(['install', ...engines], dir);
+}
+
 const cli = (app: string, args: string[]) =>
   exec(join(app, 'node_modules', '.bin', 'service-contract'), args, app);
 
@@ -75,10 +87,8 @@ beforeAll(async () => {
     `package: ${packed[0]!.entryCount} files, ${(packed[0]!.size / 1024).toFixed(0)} KiB packed`,
   );
   const engines = Object.keys(manifest.peerDependencies).map(pinned);
-  await Promise.all([
-    createApp(apps.light, [pinned('@types/node')]),
-    createApp(apps.full, [pinned('@types/node'), ...engines]),
-  ]);
+  await createApp(apps.light, [pinned('@types/node')]);
+  await addEngines(apps.light, apps.full, engines);
 }, 300_000);
 // An installed copy is large: removing it on a busy machine takes longer than a hook's default.
 afterAll(() => rm(work, { recursive: true, force: true }), 120_000);
@@ -274,8 +284,11 @@ describe('importing the installed package from plain node', () => {
 });
 
 describe('a strict TypeScript consumer', () => {
-  // skipLibCheck is off, so the package's declarations and those they reach are checked;
-  // skipDefaultLibCheck leaves out only TypeScript's own lib files (a third of each run's checking).
+  // Under NodeNext skipLibCheck is off, so the package's declarations and those they reach are
+  // checked; skipDefaultLibCheck leaves out only TypeScript's own lib files (a third of each run's
+  // checking). Under Bundler the same declarations resolve through the same `types` conditions and
+  // the consumer is checked against them; checking them a second time (skipLibCheck off there too)
+  // found nothing the NodeNext run did not, for 13 s of CPU.
   it.each(['nodenext', 'bundler'])(
     'type-checks under moduleResolution %s without allowImportingTsExtensions',
     async (resolution) => {
