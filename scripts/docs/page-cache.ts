@@ -1,10 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CACHE_DIR } from '../build/inputs-hash.ts';
 
 /** Rendered reference pages by the digest of what they were rendered from. */
 const PAGES = join(CACHE_DIR, 'docs');
+
+/**
+ * Pages kept at most, the most recently used: a page is about 2.6 MB and each edit of a document
+ * renders a new one, so an unbounded cache would grow with every edit. Three sites' worth.
+ */
+const KEPT_PAGES = 24;
 
 /** A digest of everything a page is rendered from: the renderer's version and its inputs. */
 export function pageKey(parts: readonly string[]): string {
@@ -24,16 +30,34 @@ export async function cachedPage(
   output: string,
   render: () => Promise<void>,
   dir = PAGES,
+  kept = KEPT_PAGES,
 ): Promise<void> {
   const cached = join(dir, `${key}.html`);
   const hit = await copyFile(cached, output).then(
     () => true,
     () => false,
   );
-  if (hit) return;
+  const now = new Date();
+  // Marked as used, so the pruning below keeps it over pages no build asks for any more.
+  if (hit) return utimes(cached, now, now).catch(() => undefined);
   await render();
   await mkdir(dir, { recursive: true });
   const partial = `${cached}.${randomUUID()}`;
   await copyFile(output, partial);
   await rename(partial, cached);
+  await prune(dir, kept);
+}
+
+/** Removes all but the `kept` most recently used pages. */
+async function prune(dir: string, kept: number): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.html'));
+  if (names.length <= kept) return;
+  const used = await Promise.all(
+    names.map(async (name) => ({
+      path: join(dir, name),
+      at: (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0,
+    })),
+  );
+  const stale = used.sort((a, b) => b.at - a.at).slice(kept);
+  await Promise.all(stale.map(({ path }) => rm(path, { force: true })));
 }

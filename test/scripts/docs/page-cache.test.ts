@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Builds a page of `inputs` into `file`, counting the renders. */
-function builder() {
+function builder(cache = join(dir, 'cache'), kept?: number) {
   const renders: string[] = [];
   const build = (inputs: string[], file: string) => {
     const output = join(dir, file);
@@ -22,7 +22,8 @@ function builder() {
         renders.push(inputs.join('+'));
         await writeFile(output, `page of ${inputs.join('+')}`);
       },
-      join(dir, 'cache'),
+      cache,
+      kept,
     ).then(() => readFile(output, 'utf8'));
   };
   return { renders, build };
@@ -60,5 +61,21 @@ describe('a rendered reference page, kept by what it was rendered from', () => {
     await build(['x'], 'e.html');
     const files = await readdir(join(dir, 'cache'));
     expect(files.filter((f) => !f.endsWith('.html'))).toEqual([]);
+  });
+
+  it('keeps the most recently used pages, no more than its bound', async () => {
+    const cache = join(dir, 'bounded');
+    const { renders, build } = builder(cache, 2);
+    await build(['old'], 'f.html');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await build(['used'], 'g.html');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await build(['old'], 'h.html'); // a hit: now the most recently used
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await build(['new'], 'i.html');
+    expect((await readdir(cache)).length).toBe(2);
+    await build(['old'], 'j.html');
+    await build(['used'], 'k.html');
+    expect(renders).toEqual(['old', 'used', 'new', 'used']);
   });
 });
