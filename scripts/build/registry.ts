@@ -9,11 +9,13 @@ import type { VersionEntry, VersionRegistry } from '../../src/versions.ts';
 /**
  * Writes openapi/versions.yaml as generated/versions.json: the runtime reads the registry from
  * the package it ships in, as JSON, with no YAML parser and nothing from the working directory.
+ * `root` is the project whose openapi/versions.yaml is read (a copy's, in the version walk).
  */
-export async function generateRegistry(generatedDir: string): Promise<void> {
-  const registry = parse(
-    await readFile(join(PROJECT_ROOT, 'openapi', 'versions.yaml'), 'utf8'),
-  ) as object;
+export async function generateRegistry(
+  generatedDir: string,
+  root: string = PROJECT_ROOT,
+): Promise<void> {
+  const registry = parse(await readFile(join(root, 'openapi', 'versions.yaml'), 'utf8')) as object;
   const problems = registryProblems(registry);
   if (problems.length)
     throw new Error(`openapi/versions.yaml:\n${problems.map((p) => `  ${p}`).join('\n')}`);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS } from '../../scripts/build.ts';
+import { generateRegistry } from '../../scripts/build/registry.ts';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 // A version change, end to end, as README's "Adding a dated version" tells it: in a copy of the
@@ -292,15 +293,17 @@ describe('a version change of each kind, declared once', () => {
 
   it.each(OMISSIONS.map((o) => [o.name, o] as const))(
     'leaving out %s fails a named test',
-    (_, { pieces, test, says }) => {
+    async (_, { pieces, test, says }) => {
       write(pieces);
-      const registry = npx(['tsx', 'scripts/build.ts', 'registry']);
-      if (!test) {
-        expect(registry.status).not.toBe(0);
-        expect(registry.stderr).toContain(says);
-        return;
-      }
-      expect(registry.status, registry.stderr).toBe(0);
+      // The registry step (what `npm run build:registry` runs) on the copy's files, in this
+      // process: the build above ran it as a process already, and a process with a TypeScript
+      // loader for each omission cost a second of CPU each.
+      const registry = await generateRegistry(join(copy, 'generated'), copy).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+      if (!test) return expect(registry).toContain(says);
+      expect(registry).toBe('');
       const tested = npx(['vitest', 'run', test.file, '-t', test.name]);
       expect(tested.status, tested.stdout.slice(-3000)).not.toBe(0);
       expect(tested.stdout).toContain(test.name);
