@@ -15,6 +15,8 @@ export default defineConfig({
     reporters: ['default', new SummaryLineReporter()],
     // dist/ compiled from the sources as they are, once per run (fresh-dist.ts).
     globalSetup: ['test/support/fresh-dist.ts'],
+    // `npm run bench -- tests` records each file's CPU.
+    setupFiles: process.env.SERVICE_TEST_CPU ? ['test/support/file-cpu.ts'] : [],
     // The drift test runs the bundler, which spawns one process per document.
     testTimeout: 60_000,
     // Most test files wait on loopback servers and timers rather than compute, so one worker per

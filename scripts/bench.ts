@@ -13,12 +13,17 @@ const BENCHMARKS = {
   repeatability: () => import('./bench/repeatability.ts').then((bench) => bench.run),
   build: () => import('./bench/build.ts').then((bench) => bench.run),
 } as const;
+/** Run only when named: `tests` runs the whole test suite. */
+const NAMED_ONLY = {
+  tests: () => import('./bench/tests.ts').then((bench) => bench.run),
+} as const;
+const ALL = { ...BENCHMARKS, ...NAMED_ONLY };
 
-const only = process.argv[2] as keyof typeof BENCHMARKS | undefined;
-if (only && !(only in BENCHMARKS)) {
-  console.error(`unknown benchmark "${only}"; benchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
+const only = process.argv[2] as keyof typeof ALL | undefined;
+if (only && !(only in ALL)) {
+  console.error(`unknown benchmark "${only}"; benchmarks: ${Object.keys(ALL).join(', ')}`);
   process.exitCode = 2;
 } else {
-  for (const [name, load] of Object.entries(BENCHMARKS))
+  for (const [name, load] of Object.entries(only ? ALL : BENCHMARKS))
     if (!only || only === name) await (await load())();
 }
