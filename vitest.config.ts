@@ -17,7 +17,7 @@ export default defineConfig({
     globalSetup: ['test/support/fresh-dist.ts'],
     // `npm run bench -- tests` records each file's CPU.
     setupFiles: process.env.SERVICE_TEST_CPU ? ['test/support/file-cpu.ts'] : [],
-    // The drift test runs the bundler, which spawns one process per document.
+    // Several tests wait on child processes: the bundler (one per document), npm, tsc.
     testTimeout: 60_000,
     // Most test files wait on loopback servers and timers rather than compute, so one worker per
     // core (vitest's default is one fewer: a single worker on 2 cores). More than that starves the

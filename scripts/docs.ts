@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,16 +11,9 @@ import { REQUIREMENTS_PAGE, type Page, listPages, navigation } from './docs/page
 import { renderReceivingWebhooks } from './docs/receiving-webhooks.ts';
 import { renderRequirements } from './docs/requirements-page.ts';
 import { rewordDocument } from './docs/specification-wording.ts';
+import { toolVersion } from './build/inputs-hash.ts';
 import { cachedPage, pageKey } from './docs/page-cache.ts';
 import { runBin } from './run-command.ts';
-
-/** What renders a page besides its inputs: another version or configuration renders it again. */
-const REDOCLY_VERSION = (
-  JSON.parse(
-    readFileSync(join(PROJECT_ROOT, 'node_modules', '@redocly', 'cli', 'package.json'), 'utf8'),
-  ) as { version: string }
-).version;
-const REDOCLY_CONFIG = readFileSync(join(PROJECT_ROOT, 'redocly.yaml'), 'utf8');
 
 /** Where `npm run docs` writes the site; ignored by git. */
 export const SITE_DIR = join(PROJECT_ROOT, 'site');
@@ -37,10 +29,15 @@ export async function buildDocs(outDir = SITE_DIR): Promise<Page[]> {
   const scratch = await mkdtemp(join(tmpdir(), 'service-contract-docs-'));
   try {
     const template = await readFile(join(PROJECT_ROOT, 'docs', 'page.hbs'), 'utf8');
+    // What renders a page besides its inputs: another version or configuration renders it again.
+    const renderer = [
+      await toolVersion('@redocly/cli'),
+      await readFile(join(PROJECT_ROOT, 'redocly.yaml'), 'utf8'),
+    ];
     await Promise.all(
       pages
         .filter((page) => page.api)
-        .map((page) => buildReference(page, pages, template, outDir, scratch)),
+        .map((page) => buildReference(page, pages, template, renderer, outDir, scratch)),
     );
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -75,6 +72,7 @@ async function buildReference(
   page: Page,
   pages: Page[],
   template: string,
+  renderer: readonly string[],
   outDir: string,
   scratch: string,
 ): Promise<void> {
@@ -91,7 +89,7 @@ async function buildReference(
   await writeFile(bundle, reworded);
   const output = join(outDir, page.file);
   const title = `Service API: ${page.label}`;
-  const key = pageKey([REDOCLY_VERSION, REDOCLY_CONFIG, templateText, reworded, title]);
+  const key = pageKey([...renderer, templateText, reworded, title]);
   await cachedPage(key, output, () => renderReference(page, bundle, output, pageTemplate, title));
 }
 

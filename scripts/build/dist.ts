@@ -1,8 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.ts';
 import { runBin } from '../run-command.ts';
-import { builtFrom, inputsHash, recordBuilt } from './inputs-hash.ts';
+import { builtFrom, inputsHash, recordBuilt, toolVersion } from './inputs-hash.ts';
 
 /** What dist/ is compiled from: a change to any of them compiles it again. */
 const INPUTS = ['src', 'generated/types', 'tsconfig.json', 'tsconfig.build.json'];
@@ -15,10 +15,7 @@ const INPUTS = ['src', 'generated/types', 'tsconfig.json', 'tsconfig.build.json'
  * before a pack (`prepack`), so a clone, a start and each copy the tests build pay for it once.
  */
 export async function compileDist(force = process.argv.includes('--force')): Promise<void> {
-  const typescript = JSON.parse(
-    await readFile(join(PROJECT_ROOT, 'node_modules', 'typescript', 'package.json'), 'utf8'),
-  ).version;
-  const digest = await inputsHash(INPUTS, [`typescript ${typescript}`]);
+  const digest = await inputsHash(INPUTS, [`typescript ${await toolVersion('typescript')}`]);
   if (!force && (await builtFrom('dist', digest, 'dist/src/index.js'))) return;
   // Start clean so a removed module leaves no stale file in the package.
   await rm(join(PROJECT_ROOT, 'dist'), { recursive: true, force: true });

@@ -16,6 +16,12 @@ async function filesUnder(path: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+/** An installed tool's version: a step built by another version of its tool builds again. */
+export async function toolVersion(name: string): Promise<string> {
+  const manifest = join(PROJECT_ROOT, 'node_modules', name, 'package.json');
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+}
+
 /**
  * A digest of every file under `paths` (their names relative to the project and their bytes, in
  * sorted order) and of `extra` (a tool's version): equal digests mean the step has nothing new.

@@ -37,9 +37,8 @@ export async function cachedPage(
     () => true,
     () => false,
   );
-  const now = new Date();
   // Marked as used, so the pruning below keeps it over pages no build asks for any more.
-  if (hit) return utimes(cached, now, now).catch(() => undefined);
+  if (hit) return touch(cached);
   await render();
   await mkdir(dir, { recursive: true });
   const partial = `${cached}.${randomUUID()}`;
@@ -48,14 +47,19 @@ export async function cachedPage(
   await prune(dir, kept);
 }
 
+function touch(path: string): Promise<void> {
+  const now = new Date();
+  return utimes(path, now, now).catch(() => undefined);
+}
+
 /** Removes all but the `kept` most recently used pages. */
 async function prune(dir: string, kept: number): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.html'));
-  if (names.length <= kept) return;
+  const paths = (await readdir(dir)).filter((n) => n.endsWith('.html')).map((n) => join(dir, n));
+  if (paths.length <= kept) return;
   const used = await Promise.all(
-    names.map(async (name) => ({
-      path: join(dir, name),
-      at: (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0,
+    paths.map(async (path) => ({
+      path,
+      at: (await stat(path).catch(() => undefined))?.mtimeMs ?? 0,
     })),
   );
   const stale = used.sort((a, b) => b.at - a.at).slice(kept);

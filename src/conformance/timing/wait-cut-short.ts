@@ -7,7 +7,7 @@
 export class WaitCutShort extends Error {
   constructor(patienceMs: number, waitedMs: number, stalledMs: number) {
     super(
-      `the suite's own process was too busy to wait: of ${seconds(waitedMs)} spent waiting for an arrival, its event loop stalled ${seconds(stalledMs)} and ran only ${seconds(waitedMs - stalledMs)}, less than the ${seconds(patienceMs)} the implementation is given; run on a less busy machine`,
+      `the suite's own process was too busy to wait: of ${seconds(waitedMs)} spent waiting for an arrival or an outcome, its event loop stalled ${seconds(stalledMs)} and ran only ${seconds(waitedMs - stalledMs)}, less than the ${seconds(patienceMs)} the implementation is given; run on a less busy machine`,
     );
     this.name = 'WaitCutShort';
   }
