@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { listVersions } from '../../versions.js';
 import { implementsProblems } from './implements.js';
@@ -14,7 +15,7 @@ const strings = { type: 'array', items: string };
  * Formats 1 to 3 as docs/conformance-profile.md describes them; unknown fields are allowed, for
  * later formats. Formats 2 and 3 must declare their static subscriptions, if only as an empty list.
  */
-const PROFILE_SCHEMA = {
+export const PROFILE_SCHEMA = {
   type: 'object',
   if: { properties: { format: { const: 'service-contract/profile@1' } } },
   else: { required: ['staticSubscriptions'] },
@@ -121,10 +122,21 @@ const PROFILE_SCHEMA = {
 /** Every top-level field the schema knows, of any format (the documented example sets them). */
 export const PROFILE_FIELDS: readonly string[] = Object.keys(PROFILE_SCHEMA.properties);
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-// URLs are checked by the URL parser below rather than ajv-formats, so a relative URL says why.
-ajv.addFormat('uri', { validate: (value: string) => URL.canParse(value) });
-const validate = ajv.compile(PROFILE_SCHEMA);
+let compiled: ValidateFunction | undefined;
+
+/**
+ * The schema's validator, compiled when a profile is first read: a command that reads none pays
+ * nothing. The schema is this file's own and a test checks it against the meta-schema, so ajv
+ * skips that check here (compiling the meta-schema took 80 ms of every process that read one).
+ */
+function validator(): ValidateFunction {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+  // URLs are checked by the URL parser rather than ajv-formats, so a relative URL says why.
+  ajv.addFormat('uri', { validate: (value: string) => URL.canParse(value) });
+  compiled = ajv.compile(PROFILE_SCHEMA);
+  return compiled;
+}
 
 /** Reads and checks a profile file: the profile, or every problem found, each saying where. */
 export async function readProfile(
@@ -144,6 +156,7 @@ export async function readProfile(
   } catch (error) {
     return { problems: [`${path} is not JSON: ${(error as Error).message}`] };
   }
+  const validate = validator();
   if (validate(value)) {
     const profile = value as unknown as Profile;
     const problems = declarationProblems(profile).map((p) => `${path}: ${p}`);

@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProfile } from '../../../src/conformance/profile/profile-file.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { PROFILE_SCHEMA, readProfile } from '../../../src/conformance/profile/profile-file.ts';
 import { seedWorkspace } from '../../../src/reference/fixtures.ts';
 import { profileOf } from '../../../src/reference/profile.ts';
 
@@ -18,6 +19,12 @@ const written = profileOf('http://127.0.0.1:4030', seedWorkspace());
 const { staticSubscriptions: _, ...withoutStatic } = written;
 
 describe('reading a profile file', () => {
+  // Reading a profile skips the meta-schema check (it cost every process 80 ms): this is it.
+  it('the profile schema is a valid JSON Schema 2020-12', () => {
+    const ajv = new Ajv2020({ strict: false });
+    expect(ajv.validateSchema(PROFILE_SCHEMA), ajv.errorsText()).toBe(true);
+  });
+
   it.each([
     ['format 3 as the reference server writes it', written, []],
     ['format 3 declaring no static subscriptions', { ...written, staticSubscriptions: [] }, []],
