@@ -11,9 +11,16 @@ import { REQUIREMENTS_PAGE, type Page, listPages, navigation } from './docs/page
 import { renderReceivingWebhooks } from './docs/receiving-webhooks.ts';
 import { renderRequirements } from './docs/requirements-page.ts';
 import { rewordDocument } from './docs/specification-wording.ts';
-import { toolVersion } from './build/inputs-hash.ts';
-import { cachedPage, pageKey } from './docs/page-cache.ts';
+import { CACHE_DIR, toolVersion } from './build/inputs-hash.ts';
+import { cacheKey, cachedOutput } from './build/output-cache.ts';
 import { runBin } from './run-command.ts';
+
+/**
+ * Rendered reference pages by the digest of what they were rendered from: a Redoc page takes
+ * seconds of CPU and every `npm start` builds the docs, while their inputs seldom change. A page
+ * is about 2.6 MB and each edit of a document renders a new one: three sites' worth are kept.
+ */
+const PAGES = { dir: join(CACHE_DIR, 'docs'), kept: 24 };
 
 /** Where `npm run docs` writes the site; ignored by git. */
 export const SITE_DIR = join(PROJECT_ROOT, 'site');
@@ -89,8 +96,9 @@ async function buildReference(
   await writeFile(bundle, reworded);
   const output = join(outDir, page.file);
   const title = `Service API: ${page.label}`;
-  const key = pageKey([...renderer, templateText, reworded, title]);
-  await cachedPage(key, output, () => renderReference(page, bundle, output, pageTemplate, title));
+  const key = cacheKey([...renderer, templateText, reworded, title]);
+  const render = () => renderReference(page, bundle, output, pageTemplate, title);
+  await cachedOutput(key, output, render, PAGES);
 }
 
 /** One Redoc reference page, rendered by Redocly's CLI. */

@@ -1,35 +1,34 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedPage, pageKey } from '../../../scripts/docs/page-cache.ts';
+import { cacheKey, cachedOutput } from '../../../scripts/build/output-cache.ts';
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'service-contract-page-cache-'));
+  dir = await mkdtemp(join(tmpdir(), 'service-contract-output-cache-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Builds a page of `inputs` into `file`, counting the renders. */
-function builder(cache = join(dir, 'cache'), kept?: number) {
+function builder(cache = join(dir, 'cache'), kept = 24) {
   const renders: string[] = [];
   const build = (inputs: string[], file: string) => {
     const output = join(dir, file);
-    return cachedPage(
-      pageKey(inputs),
+    return cachedOutput(
+      cacheKey(inputs),
       output,
       async () => {
         renders.push(inputs.join('+'));
         await writeFile(output, `page of ${inputs.join('+')}`);
       },
-      cache,
-      kept,
+      { dir: cache, kept },
     ).then(() => readFile(output, 'utf8'));
   };
   return { renders, build };
 }
 
-describe('a rendered reference page, kept by what it was rendered from', () => {
+describe('an output kept by what it was built from', () => {
   it('is rendered once for the same inputs, and copied from the cache after', async () => {
     const { renders, build } = builder();
     expect(await build(['redocly 2', 'v1', 'template'], 'a.html')).toBe(
@@ -53,14 +52,14 @@ describe('a rendered reference page, kept by what it was rendered from', () => {
   });
 
   it('keys the parts apart: moving text between parts is another key', () => {
-    expect(pageKey(['ab', 'c'])).not.toBe(pageKey(['a', 'bc']));
+    expect(cacheKey(['ab', 'c'])).not.toBe(cacheKey(['a', 'bc']));
   });
 
   it('leaves no partial file behind in the cache', async () => {
     const { build } = builder();
     await build(['x'], 'e.html');
     const files = await readdir(join(dir, 'cache'));
-    expect(files.filter((f) => !f.endsWith('.html'))).toEqual([]);
+    expect(files.filter((f) => f !== cacheKey(['x']) && !/^[0-9a-f]{64}$/.test(f))).toEqual([]);
   });
 
   it('keeps the most recently used pages, no more than its bound', async () => {
@@ -77,5 +76,25 @@ describe('a rendered reference page, kept by what it was rendered from', () => {
     await build(['old'], 'j.html');
     await build(['used'], 'k.html');
     expect(renders).toEqual(['old', 'used', 'new', 'used']);
+  });
+
+  // A compiled dist/: a tree, copied whole over whatever the output held (a stale file goes).
+  it('keeps a directory, and a hit replaces what the output held', async () => {
+    const cache = join(dir, 'trees');
+    const compiles: string[] = [];
+    const compile = (output: string) => async () => {
+      compiles.push(output);
+      await mkdir(join(output, 'src'), { recursive: true });
+      await writeFile(join(output, 'src', 'index.js'), 'compiled');
+    };
+    const [first, second] = [join(dir, 'dist-a'), join(dir, 'dist-b')];
+    const options = { dir: cache, kept: 4 };
+    await cachedOutput(cacheKey(['src v1']), first, compile(first), options);
+    await mkdir(second, { recursive: true });
+    await writeFile(join(second, 'stale.js'), 'removed module');
+    await cachedOutput(cacheKey(['src v1']), second, compile(second), options);
+    expect(compiles).toEqual([first]);
+    expect(await readdir(second)).toEqual(['src']);
+    expect(await readFile(join(second, 'src', 'index.js'), 'utf8')).toBe('compiled');
   });
 });
