@@ -5,7 +5,7 @@
 // precompiled validators need neither: they are plain functions).
 const ENGINES = [
   '^node_modules/@stoplight/',
-  '^node_modules/@libsql/client/',
+  '^node_modules/libsql/',
   '^node_modules/undici/',
   '^node_modules/fp-ts/',
   '^node_modules/ajv/dist/2020',

@@ -1,4 +1,4 @@
-// service-contract/reference: the reference server (optional peers: @libsql/client, undici).
+// service-contract/reference: the reference server (optional peers: libsql, undici).
 export {
   EPHEMERAL_STREAM,
   type ReferenceOptions,

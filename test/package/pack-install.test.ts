@@ -162,7 +162,7 @@ describe('the CLI of the installed package', () => {
       {
         args: () => ['serve', '--port', '0'],
         code: 1,
-        says: /^service-contract serve needs (@libsql\/client|undici), an optional dependency that is not installed: npm install @libsql\/client@\S+ undici@\S+\n?$/,
+        says: /^service-contract serve needs (libsql|undici), an optional dependency that is not installed: npm install libsql@\S+ undici@\S+\n?$/,
       },
     ],
     [
@@ -230,7 +230,8 @@ const ENGINES = [
   'service-contract/conformance',
   'service-contract/reference',
 ];
-const HEAVY = /^(@stoplight\/|@libsql\/|fp-ts$|yaml$|typescript$|tsx$|undici$|fast-xml-parser$)/;
+const HEAVY =
+  /^(@stoplight\/|@libsql\/|libsql$|fp-ts$|yaml$|typescript$|tsx$|undici$|fast-xml-parser$)/;
 
 async function importAll(
   app: string,

@@ -21,7 +21,7 @@ const PRISM = [
   '@stoplight/prism-http-server',
   'fp-ts',
 ] as const;
-const REFERENCE = ['@libsql/client', 'undici'] as const;
+const REFERENCE = ['libsql', 'undici'] as const;
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [

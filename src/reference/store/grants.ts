@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client, InStatement } from '@libsql/client';
+import type { Sql, SqlStatement } from './sql.js';
 import { type GrantRow, firstGrant } from './grant-row.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, hashToken, newToken } from './tokens.js';
 
@@ -12,7 +12,7 @@ const ISSUE =
   'UPDATE grants SET access_token_hash = ?, access_expires_at = ?, refresh_token_hash = ?, refresh_expires_at = ? WHERE id = ?';
 
 /** New tokens for a grant; returns them once, in clear, for the token response. */
-async function issue(db: Client, grantId: string, now: number): Promise<IssuedTokens> {
+async function issue(db: Sql, grantId: string, now: number): Promise<IssuedTokens> {
   const accessToken = newToken('at');
   const refreshToken = newToken('rt');
   await db.execute({
@@ -33,7 +33,7 @@ const CREATE =
 
 /** A new grant with its first tokens (AUTH-07). */
 async function createGrant(
-  db: Client,
+  db: Sql,
   g: { clientId: string; access: GrantRow['access']; scope: string },
   now: number,
 ): Promise<{ id: string } & IssuedTokens> {
@@ -54,7 +54,7 @@ type TokenColumn = (typeof TOKEN_COLUMNS)[number];
 
 /** The grant whose current token in `column` is `token`. */
 export async function grantByToken(
-  db: Client,
+  db: Sql,
   column: TokenColumn,
   token: string,
 ): Promise<GrantRow | undefined> {
@@ -71,7 +71,7 @@ const BY_RETIRED =
 
 /** The grant a rotated-away refresh token belonged to, while that token would still have lived. */
 async function grantByRetiredRefreshToken(
-  db: Client,
+  db: Sql,
   token: string,
   now: number,
 ): Promise<GrantRow | undefined> {
@@ -91,7 +91,7 @@ function rotation(
   scope: string,
   now: number,
   next: IssuedTokens,
-): InStatement[] {
+): SqlStatement[] {
   const old = hashToken(presented);
   return [
     { sql: 'DELETE FROM retired_refresh_tokens WHERE expires_at < ?', args: [now] },
@@ -118,7 +118,7 @@ function rotation(
  * `undefined`, as a replay does. Retired tokens past their lifetime are dropped.
  */
 async function rotateGrant(
-  db: Client,
+  db: Sql,
   grantId: string,
   refreshToken: string,
   scope: string,
@@ -126,18 +126,18 @@ async function rotateGrant(
 ): Promise<IssuedTokens | undefined> {
   const next = { accessToken: newToken('at'), refreshToken: newToken('rt') };
   const statements = rotation(grantId, refreshToken, scope, now, next);
-  const [, , rotated] = await db.batch(statements, 'write');
+  const [, , rotated] = await db.batch(statements);
   if (rotated!.rowsAffected !== 1) return undefined;
   return next;
 }
 
 /** AUTH-09: both tokens of the grant stop working, for good. */
-async function revokeGrant(db: Client, grantId: string): Promise<void> {
+async function revokeGrant(db: Sql, grantId: string): Promise<void> {
   await db.execute({ sql: 'UPDATE grants SET revoked = 1 WHERE id = ?', args: [grantId] });
 }
 
 /** OAuth grants and their tokens (AUTH-07..09) over `db`. */
-export function grants(db: Client) {
+export function grants(db: Sql) {
   return {
     createGrant: (g: Parameters<typeof createGrant>[1], now: number) => createGrant(db, g, now),
     grantByAccessToken: (token: string) => grantByToken(db, 'access_token_hash', token),

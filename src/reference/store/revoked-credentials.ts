@@ -1,13 +1,15 @@
-import type { Client } from '@libsql/client';
+import type { Sql } from './sql.js';
 import { hashToken } from './tokens.js';
 
 /**
  * AUTH-09 for API keys and personal tokens: a revocation is kept, so it outlives a restart. The
  * hashes are read once: this process is the store's only writer.
  */
-export async function revokedCredentials(db: Client) {
+export async function revokedCredentials(db: Sql) {
   const result = await db.execute('SELECT token_hash FROM revoked_credentials');
-  const revoked = new Set(result.rows.map((r) => String(r.token_hash)));
+  const revoked = new Set(
+    result.rows.map((r) => String((r as Record<string, unknown>).token_hash)),
+  );
   return {
     async revokeCredential(token: string): Promise<void> {
       const tokenHash = hashToken(token);

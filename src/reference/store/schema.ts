@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Client, createClient } from '@libsql/client';
+import { type Sql, openSql } from './sql.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscriptions (
@@ -58,9 +58,9 @@ export interface StoreOptions {
 export async function openDatabase(
   dataDir: string,
   { durable = true }: StoreOptions = {},
-): Promise<Client> {
+): Promise<Sql> {
   mkdirSync(dataDir, { recursive: true });
-  const db = createClient({ url: `file:${join(dataDir, 'service.db')}` });
+  const db = openSql(join(dataDir, 'service.db'));
   await db.execute('PRAGMA journal_mode = WAL');
   if (!durable) await db.execute('PRAGMA synchronous = OFF');
   await db.executeMultiple(SCHEMA);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@libsql/client';
+import type { Sql } from './sql.js';
 import type { SuccessQueue } from './success-queue.js';
 import {
   type DeliveryRoute,
@@ -20,7 +20,7 @@ export interface NewSubscription {
 }
 
 interface Context {
-  db: Client;
+  db: Sql;
   successes: SuccessQueue;
   /**
    * Routes by `app generation event`, served from memory: this process is the store's only writer
@@ -151,7 +151,7 @@ async function recordDeliveryFailure(
 }
 
 /** The subscriptions and their health (HEALTH-01..04) over `db`. */
-export function subscriptions(db: Client, successes: SuccessQueue) {
+export function subscriptions(db: Sql, successes: SuccessQueue) {
   const context: Context = { db, successes, routes: new Map(), changes: 0 };
   return {
     upsertSubscription: (s: NewSubscription) => upsertSubscription(context, s),

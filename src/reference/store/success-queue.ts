@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Sql } from './sql.js';
 
 const RECORD_SUCCESS =
   'UPDATE subscriptions SET last_success_at = ?, fail_streak_started_at = NULL WHERE id = ?';
@@ -8,7 +8,7 @@ const RECORD_SUCCESS =
  * records a failure flushes first, so readers see every success in order; a crash may lose the
  * last 50 ms of `lastSuccessAt` updates, which no client acknowledged.
  */
-export function createSuccessQueue(db: Client) {
+export function createSuccessQueue(db: Sql) {
   const successes = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   const flush = async (): Promise<void> => {
@@ -20,7 +20,7 @@ export function createSuccessQueue(db: Client) {
       args: [new Date(at).toISOString(), id],
     }));
     successes.clear();
-    await db.batch(batch, 'write');
+    await db.batch(batch);
   };
   /** `at` is Unix milliseconds: formatted once per batch, not per delivery. */
   const record = (id: string, at: number): void => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@libsql/client';
+import type { Sql } from '../../../src/reference/store/sql.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantByToken } from '../../../src/reference/store/grants.ts';
 import { openDatabase } from '../../../src/reference/store/schema.ts';
@@ -11,7 +11,7 @@ import { type Store, openStore } from '../../../src/reference/store.ts';
 // the other, never the one by the other; the column comes from a closed set.
 let dataDir = '';
 let store: Store;
-let db: Client;
+let db: Sql;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'service-grants-'));
   store = await openStore(dataDir);

@@ -15,7 +15,10 @@ describe('openDatabase', () => {
     const dir = await mkdtemp(join(tmpdir(), 'service-schema-'));
     try {
       const db = await openDatabase(dir, options);
-      expect((await db.execute('PRAGMA synchronous')).rows[0]?.[0]).toBe(synchronous);
+      const [setting] = (await db.execute('PRAGMA synchronous')).rows as Array<{
+        synchronous: number;
+      }>;
+      expect(setting?.synchronous).toBe(synchronous);
       await db.execute({ sql: 'INSERT INTO revoked_credentials VALUES (?)', args: ['t'] });
       db.close();
       const reopened = await openDatabase(dir, options);
