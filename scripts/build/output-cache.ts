@@ -42,12 +42,17 @@ export async function cachedOutput(
   await prune(dir, kept);
 }
 
-/** Copies a kept output over `output`; false when there is none. */
+/**
+ * Copies a kept output over `output`; false when there is none, or when it went while being copied
+ * (another build pruned it): the output is then built.
+ */
 async function copyFrom(cached: string, output: string): Promise<boolean> {
   if (!(await stat(cached).catch(() => undefined))) return false;
   await rm(output, { recursive: true, force: true });
-  await cp(cached, output, { recursive: true });
-  return true;
+  return cp(cached, output, { recursive: true }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Marked as used, so the pruning keeps it over outputs no build asks for any more. */
