@@ -7,9 +7,7 @@ import { hashToken } from './tokens.js';
  */
 export async function revokedCredentials(db: Sql) {
   const result = await db.execute('SELECT token_hash FROM revoked_credentials');
-  const revoked = new Set(
-    result.rows.map((r) => String((r as Record<string, unknown>).token_hash)),
-  );
+  const revoked = new Set(result.rows.map((r) => String(r.token_hash)));
   return {
     async revokeCredential(token: string): Promise<void> {
       const tokenHash = hashToken(token);

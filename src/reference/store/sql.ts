@@ -11,7 +11,8 @@ export interface SqlStatement {
 
 /** What a statement gave: the rows it returned (a query, `RETURNING`), the rows it changed. */
 export interface SqlResult {
-  rows: unknown[];
+  /** Each row by its column names. */
+  rows: Array<Record<string, unknown>>;
   rowsAffected: number;
 }
 
@@ -41,7 +42,7 @@ export function openSql(path: string): Sql {
       prepared.set(sql, stmt);
     }
     // One array argument binds positionally; spread, a lone NULL would read as named parameters.
-    if (stmt.reader) return { rows: stmt.all([...args]), rowsAffected: 0 };
+    if (stmt.reader) return { rows: stmt.all([...args]) as SqlResult['rows'], rowsAffected: 0 };
     return { rows: [], rowsAffected: stmt.run([...args]).changes };
   };
   const inTransaction = db.transaction((statements: readonly SqlStatement[]) =>

@@ -15,9 +15,7 @@ describe('openDatabase', () => {
     const dir = await mkdtemp(join(tmpdir(), 'service-schema-'));
     try {
       const db = await openDatabase(dir, options);
-      const [setting] = (await db.execute('PRAGMA synchronous')).rows as Array<{
-        synchronous: number;
-      }>;
+      const [setting] = (await db.execute('PRAGMA synchronous')).rows;
       expect(setting?.synchronous).toBe(synchronous);
       await db.execute({ sql: 'INSERT INTO revoked_credentials VALUES (?)', args: ['t'] });
       db.close();
