@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The files that take longest, longest first: started first, so the run does not end with one of
  * them alone on a core. Most of their time is waiting (delivery clocks, npm, child processes), so
- * the other core runs the short files beside them. Vitest orders by the durations it cached, but a
+ * the other workers run the short files beside them. Vitest orders by the durations it cached, but a
  * fresh clone (CI) has none, and a run filtered with `-t` caches short ones.
  *
  * Before them, the files whose verdicts no load sways (npm, tsc and the build in child processes):
