@@ -75,7 +75,7 @@ export const dlv06Attempts: Check = {
         const renamed = renamedRetries(hooks.map((hook) => own(hook)));
         if (renamed) return context.note(renamed);
         hooks.forEach((hook, i) => {
-          const [name, , wanted, reading] = cases[i]!;
+          const [name, status, wanted, reading] = cases[i]!;
           // DLV-06 counts the attempts of one delivery: its retries share its webhook-id (DLV-04);
           // another delivery of the event (another webhook-id) is not a retry of this one.
           for (const delivery of byWebhookId(own(hook))) {
@@ -91,6 +91,21 @@ export const dlv06Attempts: Check = {
               );
             if (lost) {
               unsure = lost;
+              continue;
+            }
+            // Fewer than wanted, and a retry for transport where the receiver answered with a
+            // status: that answer reached the implementation too late (the suite's process
+            // stalled), and each such answer costs the schedule an answer window, so it had not run
+            // its course when the patience ended. Nothing is judged, and the check runs again.
+            const unanswered =
+              status !== 'drop' &&
+              delivery.slice(1).some((r) => r.headers['service-retry-reason'] === 'transport');
+            if (attempts < wanted && unanswered) {
+              unsure = {
+                skip: 'not_testable',
+                rerun: true,
+                reason: `the receiver answering ${name} got ${attempts} of ${wanted} attempts, retried as transport failures: the implementation got its answers too late (the suite's process stalled ${Math.round(stalled)} ms meanwhile), so its schedule had not run its course`,
+              };
               continue;
             }
             // Retried beyond the count for transport alone: the implementation says it got no
