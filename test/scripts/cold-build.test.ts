@@ -12,8 +12,9 @@ import { PROJECT_ROOT } from '../../src/project-root.ts';
 
 // generated/ is committed: the build from the hand-written sources alone, in a copy of the
 // repository without generated/, run as `npm run build` runs it, writes it anew, byte for byte as
-// committed. (The last step, the compile to dist/, reads what these wrote.) This is the one fresh build of generated/ per test run: it also tells a contributor
-// who edited a source without building what to run.
+// committed. (The last step, the compile to dist/, reads what these wrote.) This is the one fresh
+// build of generated/ per test run: it also tells a contributor who edited a source without
+// building what to run.
 const run = promisify(execFile);
 const SOURCES = [
   'openapi',

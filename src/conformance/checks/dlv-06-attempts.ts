@@ -9,7 +9,13 @@ import {
   withHooks,
 } from '../reach/deliveries.js';
 import type { Received, ScriptedAnswer } from '../callback/receiver.js';
-import { attemptCount, byWebhookId, lostOnTheSuitesSide, retryNumber } from '../reach/attempts.js';
+import {
+  attemptCount,
+  byWebhookId,
+  lostOnTheSuitesSide,
+  retriedForTransport,
+  retryNumber,
+} from '../reach/attempts.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { watchLoopLag } from '../timing/timing.js';
 import { until } from '../timing/until.js';
@@ -97,9 +103,7 @@ export const dlv06Attempts: Check = {
             // status: that answer reached the implementation too late (the suite's process
             // stalled), and each such answer costs the schedule an answer window, so it had not run
             // its course when the patience ended. Nothing is judged, and the check runs again.
-            const unanswered =
-              status !== 'drop' &&
-              delivery.slice(1).some((r) => r.headers['service-retry-reason'] === 'transport');
+            const unanswered = status !== 'drop' && delivery.slice(1).some(retriedForTransport);
             if (attempts < wanted && unanswered) {
               unsure = {
                 skip: 'not_testable',
@@ -113,7 +117,7 @@ export const dlv06Attempts: Check = {
             // (DLV-06); the answer was not what it retried, so nothing is judged, and the check
             // runs again.
             const extra = delivery.slice(Math.max(1, wanted));
-            const late = extra.every((r) => r.headers['service-retry-reason'] === 'transport');
+            const late = extra.every(retriedForTransport);
             if (attempts > wanted && late) {
               unsure = {
                 skip: 'not_testable',

@@ -4,7 +4,7 @@ import type { Received } from '../callback/receiver.js';
 import { SAMPLE_EVENTS } from '../reach/sample-events.js';
 import { ROOM, scaleRemedy } from '../timing/slow-send.js';
 import { type TimeScale, scaledMs, timeScales } from '../../time-scale.js';
-import { byWebhookId } from '../reach/attempts.js';
+import { byWebhookId, retriedForTransport } from '../reach/attempts.js';
 import { watchImplementationStall } from '../timing/implementation-stall.js';
 import { type GapVerdict, judgeGap, lateByRoundTrip, watchLoopLag } from '../timing/timing.js';
 
@@ -79,7 +79,7 @@ export const dlv07Waits: Check = {
         const seen = measured.map((g) => g.ms);
         // A retry for a transport failure says the suite's receiver took an attempt too late
         // (DLV-08): the answer it was scripted to give never counted, so no gap of it shows a wait.
-        if (received.some((r) => r.headers['service-retry-reason'] === 'transport')) {
+        if (received.some(retriedForTransport)) {
           unsure.push(`${name}: an attempt was retried as a transport failure`);
           continue;
         }

@@ -41,7 +41,15 @@ export function retryNumber(attempt: Received): number {
  * answer in time, whatever the suite's receiver answered.
  */
 export function retriedDespiteAnswers(delivery: readonly Received[]): number {
-  return delivery.slice(1).filter((r) => r.headers['service-retry-reason'] !== 'transport').length;
+  return delivery.slice(1).filter((r) => !retriedForTransport(r)).length;
+}
+
+/**
+ * Whether an attempt says it retries a transport failure (DLV-05's reason): the attempt before it
+ * got no answer in time, whatever the suite's receiver answered it.
+ */
+export function retriedForTransport(attempt: Received): boolean {
+  return attempt.headers['service-retry-reason'] === 'transport';
 }
 
 /**
