@@ -66,7 +66,9 @@ export const dlv08Timeout: Check = {
       // The retry follows the 3 s window and the first wait (DLV-07), and precedes the answer.
       const gap = retry!.receivedAt - first!.receivedAt;
       const low = WINDOW_MS - EARLY_MS;
-      const verdict = judgeGap(gap, low, high, lagMs);
+      // Short by no more than the first attempt could have waited behind stalls: not judged.
+      const heldMs = lag.heldBefore(first!.receivedAt, low);
+      const verdict = judgeGap(gap, { low, high }, { lagMs, heldMs });
       if (reason === 'transport' && verdict === 'within') return;
       if (reason === 'transport' && verdict === 'unsure')
         return void (unsure = {

@@ -12,6 +12,13 @@ export interface LoopLag {
    * way included.
    */
   within(from: number, to: number): number;
+  /**
+   * How long a receive time taken at `at` may have waited behind stalls that began within `spanMs`
+   * before it: those stalls, each with the tick before it (the probe sees a stall only when the
+   * tick it delayed comes), and a jitter's worth. Only this can make a gap that begins at `at` look
+   * shorter than the implementation made it: a stall delays a receive time, never advances one.
+   */
+  heldBefore(at: number, spanMs: number): number;
 }
 
 /**
@@ -50,31 +57,51 @@ export function watchLoopLag(): LoopLag {
       const ongoing = now - last - TICK_MS > JITTER_MS ? overlap([last + TICK_MS, now]) : 0;
       return stalls.reduce((sum, stall) => sum + overlap(stall), ongoing);
     },
+    heldBefore(at, spanMs) {
+      const from = at - spanMs - TICK_MS;
+      const before = stalls.filter(([a, b]) => b > from && a < at);
+      const held = before.reduce((sum, [a, b]) => sum + Math.min(b, at) - Math.max(a, from), 0);
+      return held + TICK_MS * before.length + JITTER_MS;
+    },
   };
 }
 
 /** Whether a gap the suite saw shows the implementation's own gap within bounds. */
 export type GapVerdict = 'within' | 'outside' | 'unsure';
 
+/** What disturbed the suite's view of a gap, each in milliseconds. */
+export interface GapDisturbance {
+  /** How long the suite's own event loop stalled while it measured: a later receive time may wait that long. */
+  lagMs: number;
+  /**
+   * How long the earlier receive time may have waited behind stalls (`LoopLag.heldBefore`), all
+   * that shortens a gap; the whole lag where that is not known.
+   */
+  heldMs?: number;
+  /** What the implementation took to react, measured in the same run: it only ever makes late. */
+  lateMs?: number;
+  /** The stalls inside the gap, which could have stretched it. */
+  insideMs?: number;
+}
+
 /**
  * A gap inside `[low, high]` is within, unless the stalls inside it (`insideMs`) could have
  * stretched a gap shorter than `low` into the bounds: then it cannot be judged (a wait far too
- * short, seen through a busy loop, must not pass). A gap outside them by more than `lagMs` is
- * outside, whatever the stall did. One outside by less could be the suite's stall rather than the
+ * short, seen through a busy loop, must not pass). A gap early by more than its earlier receive
+ * time may have waited (`heldMs`), or late by more than the whole stall (`lagMs`), is outside,
+ * whatever the stall did. One outside by less could be the suite's stall rather than the
  * implementation's timing, and cannot be judged. A busy machine only makes the implementation
  * late, never early: a gap late by no more than `lateMs` besides (what the implementation took to
  * react, measured in the same run) cannot be judged either.
  */
 export function judgeGap(
   seenMs: number,
-  low: number,
-  high: number,
-  lagMs: number,
-  lateMs = 0,
-  insideMs = 0,
+  bounds: { low: number; high: number },
+  { lagMs, heldMs = lagMs, lateMs = 0, insideMs = 0 }: GapDisturbance,
 ): GapVerdict {
+  const { low, high } = bounds;
   if (seenMs >= low && seenMs <= high) return seenMs - insideMs < low ? 'unsure' : 'within';
-  if (seenMs + lagMs < low || seenMs - lagMs - lateMs > high) return 'outside';
+  if (seenMs + heldMs < low || seenMs - lagMs - lateMs > high) return 'outside';
   return 'unsure';
 }
 

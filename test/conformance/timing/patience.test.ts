@@ -6,7 +6,11 @@ import type { LoopLag } from '../../../src/conformance/timing/timing.ts';
 import { holdLoop } from '../../support/hold-loop.ts';
 
 /** A lag watcher that saw `stalledMs` of stall in any window. */
-const lagOf = (stalledMs: number): LoopLag => ({ stop: () => stalledMs, within: () => stalledMs });
+const lagOf = (stalledMs: number): LoopLag => ({
+  stop: () => stalledMs,
+  within: () => stalledMs,
+  heldBefore: () => stalledMs,
+});
 
 // Patience counts the time the suite's own loop ran: a stall gives it back, up to ten times the
 // patience in all (a wait that never ends is no verdict either).

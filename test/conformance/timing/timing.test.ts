@@ -44,8 +44,8 @@ describe('lateByRoundTrip', () => {
 
 describe('judging a gap the suite saw', () => {
   // [name, seen, the suite's stall, how long the implementation took to react, verdict, the
-  // stalls inside the gap]
-  const gaps: Array<[string, number, number, number, string, number?]> = [
+  // stalls inside the gap, how long its first receive time may have waited behind stalls]
+  const gaps: Array<[string, number, number, number, string, number?, number?]> = [
     ['inside the bounds', 3000, 0, 0, 'within'],
     ['inside the bounds despite a stall', 3000, 400, 0, 'within'],
     ['early by more than the stall', 2000, 100, 0, 'outside'],
@@ -59,9 +59,36 @@ describe('judging a gap the suite saw', () => {
     // A wait far too short, stretched into the bounds by stalls inside it, is not passed.
     ['inside the bounds, by less than the stalls inside it', 2800, 400, 0, 'unsure', 400],
     ['inside the bounds, by more than the stalls inside it', 3500, 400, 0, 'within', 400],
+    // Only a first receive time taken late makes a gap look short: stalls elsewhere in the
+    // measure do not excuse one.
+    ['early by less than the stall, more than held before it', 2600, 300, 0, 'outside', 0, 50],
+    ['early by less than held before it', 2600, 300, 0, 'unsure', 0, 150],
+    ['late by less than the stall, whatever was held', 4600, 200, 0, 'unsure', 0, 0],
   ];
-  it.each(gaps)('%s', (_, seen, lag, reaction, verdict, inside) => {
-    expect(judgeGap(seen, 2700, 4500, lag, reaction, inside)).toBe(verdict);
+  it.each(gaps)('%s', (_, seen, lagMs, lateMs, verdict, insideMs, heldMs) => {
+    const bounds = { low: 2700, high: 4500 };
+    expect(judgeGap(seen, bounds, { lagMs, lateMs, insideMs, heldMs })).toBe(verdict);
+  });
+});
+
+// A stall delays a receive time taken as it ends; one that ended well before, or a free loop since,
+// delays nothing.
+describe('watchLoopLag().heldBefore', () => {
+  it.each([
+    ['taken as a stall ends: held for all the span', { freeMs: 0, atLeast: 40 }],
+    ['taken after the loop ran freely since the stall', { freeMs: 80, atMost: 39 }],
+  ] as const)('%s', async (_, { freeMs, ...bound }) => {
+    const lag = watchLoopLag();
+    await sleep(15);
+    holdLoop(80);
+    if (freeMs) await sleep(freeMs);
+    const at = performance.now();
+    // The probe records a stall when the tick it delayed comes.
+    await sleep(15);
+    const held = lag.heldBefore(at, 40);
+    lag.stop();
+    if ('atLeast' in bound) expect(held).toBeGreaterThanOrEqual(bound.atLeast);
+    if ('atMost' in bound) expect(held).toBeLessThanOrEqual(bound.atMost);
   });
 });
 
