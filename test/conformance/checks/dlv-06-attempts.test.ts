@@ -52,8 +52,10 @@ const serverErrorsLate = (times = 1): FaultHooks => {
   };
 };
 
+// Each row has a server and a receiver of its own, and most of it waits on the schedule (the rows
+// that are not judged wait out every rerun's patience): they run at once.
 describe('dlv-06-attempts', () => {
-  it.each([
+  it.concurrent.each([
     ['passes against the reference server', {}, 'passed'],
     // Measured again: the second time, the answers arrive.
     ['passes when 4xx answers were lost once', clientErrors('transport'), 'passed'],
