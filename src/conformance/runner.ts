@@ -16,6 +16,7 @@ import { type Receiver, startReceiver } from './callback/receiver.js';
 import { checkUnitsOf } from './shard/check-units.js';
 import type { Shard } from './shard/shard.js';
 import { couldNotFinish } from './transport/could-not-finish.js';
+import { TransportError } from './transport/transport-error.js';
 
 export interface RunOptions {
   checks?: readonly RegisteredCheck[];
@@ -211,8 +212,15 @@ async function attempt(
     // What a wait the suite's own stalls cut short did not see says nothing of the implementation.
     if (error instanceof WaitCutShort)
       return { skip: { skip: 'not_testable', rerun: true, reason: error.message }, found };
+    // Where a request got nowhere, the code and the address, for the run's one line on it
+    // (report/unreachable.ts).
+    const transport =
+      error instanceof TransportError
+        ? { actual: { transport: error.code, origin: error.origin } }
+        : {};
     context.report({
       message: `the check could not finish: ${couldNotFinish(error)}`,
+      ...transport,
     });
     return { skip: undefined, found };
   }

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -43,26 +45,44 @@ const cases: Array<[string, { args: string[]; want: string }]> = [
   ],
 ];
 
+/** `conformance` at 2026-08-25 with `args`, against a profile of the implementation at `url`. */
+async function conformanceAt(url: string, args: string[]) {
+  const profile = join(dir, `${new URL(url).port}.json`);
+  await writeFile(profile, JSON.stringify(profileOf(url, seedWorkspace())));
+  const command = ['conformance', '--profile', profile, '--version', '2026-08-25', ...args];
+  return runNode([BIN, ...command]);
+}
+
 it.each(cases)(
   '%s names the cause in the terminal and in every report',
   async (name, { args, want }) => {
-    const profile = join(dir, 'profile.json');
-    await writeFile(profile, JSON.stringify(profileOf(server.url, seedWorkspace())));
     const at = (file: string) => join(dir, `${name.replaceAll(' ', '-')}-${file}`);
     const files = { json: at('r.json'), junit: at('r.xml'), html: at('r.html') };
-    const { code, stdout } = await runNode([
-      BIN,
-      'conformance',
-      '--profile',
-      profile,
-      '--version',
-      '2026-08-25',
-      ...args,
-      ...Object.entries(files).flatMap(([kind, file]) => ['--report', `${kind}:${file}`]),
+    const reports = Object.entries(files).flatMap(([kind, file]) => [
+      '--report',
+      `${kind}:${file}`,
     ]);
+    const { code, stdout } = await conformanceAt(server.url, [...args, ...reports]);
     expect(code).toBe(EXIT.failed);
     expect(stdout).toContain(want);
     for (const file of Object.values(files))
       expect([file, await readFile(file, 'utf8')]).toEqual([file, expect.stringContaining(want)]);
   },
 );
+
+// Nothing listening at the profile's address: every check that sends ends there, and the run says
+// so once, with what to do.
+it('an address nothing accepts connections at is named once, with what to do', async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const only = ['ver-03-version-header', 'sub-07-v1-list'];
+  const { code, stdout } = await conformanceAt(url, ['--only', only.join(',')]);
+  expect(code).toBe(EXIT.failed);
+  const lines = stdout.split('\n').filter((line) => line.startsWith('could not reach'));
+  expect(lines).toEqual([
+    `could not reach ${url} (ECONNREFUSED; 2 checks ended there): nothing accepts connections there: start the implementation, or correct the profile's address for it (baseUrl, or authUrl for OAuth)`,
+  ]);
+});

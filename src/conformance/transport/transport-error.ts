@@ -26,6 +26,8 @@ export class TransportError extends Error {
     message: string,
     readonly code: string,
     cause: unknown,
+    /** Where the request went (scheme, host and port; never credentials). */
+    readonly origin?: string,
   ) {
     super(message, { cause });
   }
@@ -85,7 +87,8 @@ export function transportError(cause: unknown, at: FailedAt): TransportError {
   const again = at.resent
     ? '; this was the second try, on a new connection: the reused one had closed before answering'
     : '';
-  return new TransportError(`${at.method} ${at.url.pathname}: ${coded}${again}`, code, cause);
+  const message = `${at.method} ${at.url.pathname}: ${coded}${again}`;
+  return new TransportError(message, code, cause, at.url.origin);
 }
 
 /** A reset or a close: who did it, and how far the exchange had got. */
