@@ -13,10 +13,11 @@ export interface LoopLag {
    */
   within(from: number, to: number): number;
   /**
-   * How long a receive time taken at `at` may have waited behind stalls that began within `spanMs`
-   * before it: those stalls, each with the tick before it (the probe sees a stall only when the
-   * tick it delayed comes), and a jitter's worth. Only this can make a gap that begins at `at` look
-   * shorter than the implementation made it: a stall delays a receive time, never advances one.
+   * How long a receive time taken at `at` may have waited behind stalls, looking `spanMs` (and a
+   * tick) back: the stalls there, each with the tick before it (the probe sees a stall only when
+   * the tick it delayed comes), and a jitter's worth. Only this can make a gap that begins at `at`
+   * look shorter than the implementation made it: a stall delays a receive time, never advances
+   * one.
    */
   heldBefore(at: number, spanMs: number): number;
 }
@@ -71,7 +72,10 @@ export type GapVerdict = 'within' | 'outside' | 'unsure';
 
 /** What disturbed the suite's view of a gap, each in milliseconds. */
 export interface GapDisturbance {
-  /** How long the suite's own event loop stalled while it measured: a later receive time may wait that long. */
+  /**
+   * How long the suite's own event loop stalled while it measured: a later receive time may have
+   * waited that long.
+   */
   lagMs: number;
   /**
    * How long the earlier receive time may have waited behind stalls (`LoopLag.heldBefore`), all
