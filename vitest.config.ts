@@ -10,7 +10,7 @@ const UNDER_LOAD = [
   'test/conformance/timing/timing-under-load.test.ts',
 ];
 // Each fault has a server of its own and waits on deliveries most of its time (about a fifth of a
-// core for 244 faults): twelve at once instead of vitest's five took the file from 68 s to 53 s.
+// core for 244 faults): twelve at once instead of vitest's five took the file from 68 s to 51 s.
 const FAULT_CATALOGUE = ['test/conformance/faults.test.ts'];
 
 export default defineConfig({

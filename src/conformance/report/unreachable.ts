@@ -26,18 +26,18 @@ function unreached(actual: unknown): { code: string; origin: string } | undefine
  * one cause, not the count of its symptoms. Empty where every request reached something.
  */
 export function unreachableLines(results: readonly CheckResult[]): string[] {
-  const checks = new Map<string, Set<string>>();
+  const places = new Map<string, { origin: string; code: string; checks: Set<string> }>();
   for (const result of results)
     for (const d of result.diagnostics) {
       const at = unreached(d.actual);
       if (!at) continue;
       const key = `${at.origin} ${at.code}`;
-      const seen = checks.get(key) ?? new Set<string>();
-      checks.set(key, seen.add(`${result.check} ${result.version}`));
+      const place = places.get(key) ?? { ...at, checks: new Set<string>() };
+      places.set(key, place);
+      place.checks.add(`${result.check} ${result.version}`);
     }
-  return [...checks].map(([key, seen]) => {
-    const [origin, code] = key.split(' ') as [string, string];
-    const ended = seen.size === 1 ? '1 check' : `${seen.size} checks`;
+  return [...places.values()].map(({ origin, code, checks }) => {
+    const ended = checks.size === 1 ? '1 check' : `${checks.size} checks`;
     return `could not reach ${origin} (${code}; ${ended} ended there): ${REMEDIES.get(code)} the profile's address for it (baseUrl, or authUrl for OAuth)`;
   });
 }

@@ -27,7 +27,7 @@ export class TransportError extends Error {
     readonly code: string,
     cause: unknown,
     /** Where the request went (scheme, host and port; never credentials). */
-    readonly origin?: string,
+    readonly origin: string,
   ) {
     super(message, { cause });
   }
